@@ -1,0 +1,38 @@
+// Resolved configuration as the rest of the pipeline sees it (after defaults, file, env and flags are merged).
+
+export type EmbeddingProvider = "ollama" | "openai" | "none";
+
+export interface EmbeddingConfig {
+  provider: EmbeddingProvider;
+  endpoint: string;
+  model: string;
+  dimensions: number;
+  keepAlive: string;
+  /** Raw prefix put before queries only; empty string = none. */
+  queryInstruction: string;
+  minCosineSimilarity: number;
+  batchSize: number;
+  /** OpenAI-compatible API key (from CODEINDEX_API_KEY or OPENAI_API_KEY). */
+  apiKey?: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface ProjectConfig {
+  id: string;
+  /** Absolute, normalised root directory. */
+  root: string;
+  /** Lower-case extensions with the leading dot. */
+  extensions: string[];
+  /** Absolute cache directory for this project. */
+  cacheDirectory: string;
+  /** Extra gitignore-style patterns. */
+  exclude: string[];
+  /** Largest file indexed, in bytes. */
+  maxFileBytes: number;
+}
+
+export interface AppConfig {
+  projects: ProjectConfig[];
+  embedding: EmbeddingConfig;
+}

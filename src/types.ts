@@ -1,0 +1,80 @@
+// The few types that cross pipeline stages: config → walk → chunk → embed → store → refresh → search → serve.
+
+/** Chunk kinds. `FileFragment` is anything not a declaration: windows, markdown sections, parse fallbacks. */
+export const CHUNK_KINDS = [
+  "Class",
+  "Constructor",
+  "Enum",
+  "Event",
+  "Field",
+  "FileFragment",
+  "Interface",
+  "Method",
+  "Property",
+  "Record",
+  "Struct",
+] as const;
+export type ChunkKind = (typeof CHUNK_KINDS)[number];
+
+/** One file the walker accepted. `path` is relative to the project root, `/`-separated. */
+export interface FileEntry {
+  path: string;
+  size: number;
+  /** Modification time in milliseconds (fractional allowed). */
+  mtimeMs: number;
+}
+
+/** Why the walker (or the chunker) left a file out. Counted per project and shown by `status`. */
+export type SkipReason =
+  | "binary"
+  | "too-large"
+  | "generated"
+  | "unreadable"
+  | "symlink"
+  | "nested-repo"
+  | "decode-error";
+
+export interface SkippedFile {
+  path: string;
+  reason: SkipReason;
+  detail?: string;
+}
+
+/** A declaration or fragment produced by the (pure) chunker from one file's text. */
+export interface ChunkDraft {
+  kind: ChunkKind;
+  /** Fully qualified symbol (`Namespace.Type.Member`); for fragments, the path plus a heading or line range. */
+  symbol: string;
+  /** Declaration without its body; for fragments, a short label. */
+  signature: string;
+  /** Doc comment text with XML tags stripped; undefined when there is none. */
+  doc?: string;
+  /** 1-based inclusive lines, from the first doc comment/attribute line to the closing brace. */
+  startLine: number;
+  endLine: number;
+  /** Redacted source text the lexical index reads (for types: header + member signatures). */
+  content: string;
+  /** Redacted text sent to the embedding backend (header with file, symbol, kind, signature, doc; then code, capped). */
+  embedText: string;
+}
+
+/** A stored chunk, as search and the tools see it. */
+export interface ChunkRecord {
+  /** Stable row id inside one project's store: the ordinal part of a chunk id. */
+  ordinal: number;
+  path: string;
+  kind: ChunkKind;
+  symbol: string;
+  signature: string;
+  doc?: string;
+  startLine: number;
+  endLine: number;
+}
+
+/** One ranked search result inside one project. */
+export interface Hit {
+  project: string;
+  chunk: ChunkRecord;
+  /** Fused Reciprocal Rank Fusion score: higher is better; comparable across projects. */
+  score: number;
+}
