@@ -1,0 +1,380 @@
+// C# declarations to chunks: the query finds them; this file names, qualifies and summarises each one.
+import type { Node, Tree } from "web-tree-sitter";
+import type { ChunkDraft, ChunkKind } from "../types.ts";
+import { docCommentText, isDocComment } from "./doc-comment.ts";
+import { toDraft, type RawChunk } from "./draft.ts";
+import { type LoadedGrammar, kindForCapture } from "./parser.ts";
+import { selectBranches } from "./preprocess.ts";
+import { collapseWhitespace, dedent } from "./text.ts";
+
+/** Declarations that contain members and contribute a segment to their members' symbols. */
+const TYPE_NODES = new Set([
+  "class_declaration",
+  "interface_declaration",
+  "struct_declaration",
+  "record_declaration",
+  "enum_declaration",
+]);
+
+/** Member nodes listed (by signature) in their type's content, including ones that are not chunks themselves. */
+const MEMBER_NODES = new Set([
+  ...TYPE_NODES,
+  "method_declaration",
+  "constructor_declaration",
+  "destructor_declaration",
+  "operator_declaration",
+  "conversion_operator_declaration",
+  "delegate_declaration",
+  "property_declaration",
+  "indexer_declaration",
+  "event_declaration",
+  "event_field_declaration",
+  "field_declaration",
+]);
+
+/** Conditional-compilation wrappers: members inside them still belong to the enclosing type. */
+const PREPROC_CONTAINERS = new Set(["preproc_if", "preproc_elif", "preproc_else"]);
+
+/** Children that decorate a declaration but are not part of its signature. */
+const NOT_SIGNATURE = new Set(["attribute_list", "preproc_if_in_attribute_list", "comment"]);
+
+/** The symbol the compiler gives the synthesized entry point of top-level statements. */
+export const TOP_LEVEL_SYMBOL = "Program.<Main>$";
+
+interface Definition {
+  node: Node;
+  kind: ChunkKind;
+  name: Node | null;
+}
+
+/** Per-file state: the source and memoised per-node results, so a type and its members share work. */
+class CSharpFile {
+  private readonly signatures = new Map<number, string>();
+
+  constructor(
+    readonly path: string,
+    /** The text tree-sitter parsed: the file, or the file with some `#if` branches blanked. */
+    readonly text: string,
+    /** The file as written; chunk code is cut from it so blanked branches still show. */
+    private readonly original: string,
+    private readonly fileNamespace: { name: string; start: number } | undefined,
+  ) {}
+
+  slice(from: number, to: number): string {
+    return this.text.slice(from, to);
+  }
+
+  nodeText(node: Node): string {
+    return this.text.slice(node.startIndex, node.endIndex);
+  }
+
+  /** Dotted container path (namespaces and enclosing types), without type parameters. */
+  containerPath(node: Node): string[] {
+    const segments: string[] = [];
+    for (let parent = node.parent; parent; parent = parent.parent) {
+      if (TYPE_NODES.has(parent.type)) {
+        const name = parent.childForFieldName("name");
+        if (name) segments.push(this.nodeText(name));
+      } else if (parent.type === "namespace_declaration") {
+        const name = parent.childForFieldName("name");
+        if (name) segments.push(this.nodeText(name).replace(/\s+/g, ""));
+      }
+    }
+    if (this.fileNamespace && this.fileNamespace.start <= node.startIndex) segments.push(this.fileNamespace.name);
+    return segments.reverse();
+  }
+
+  /** The member's own name as it appears in its symbol (`Where`, `operator +`, `this[]`, `~Foo`). */
+  memberName(node: Node, name: Node | null): string {
+    switch (node.type) {
+      case "indexer_declaration":
+        return "this[]";
+      case "destructor_declaration":
+        return `~${name ? this.nodeText(name) : ""}`;
+      case "operator_declaration": {
+        const keyword = node.children.find((c) => c.type === "operator");
+        const parameters = node.childForFieldName("parameters");
+        if (!keyword || !parameters) return "operator";
+        return `operator ${collapseWhitespace(this.slice(keyword.endIndex, parameters.startIndex))}`;
+      }
+      case "conversion_operator_declaration": {
+        const keyword = node.children.find((c) => c.type === "implicit" || c.type === "explicit");
+        const type = node.childForFieldName("type");
+        if (!keyword || !type) return "operator";
+        return collapseWhitespace(this.slice(keyword.startIndex, type.endIndex));
+      }
+      default:
+        return name ? this.nodeText(name) : node.type;
+    }
+  }
+
+  /** Start offset of the first child that belongs in a signature (after attributes and comments). */
+  private signatureStart(node: Node): number {
+    for (const child of node.children) {
+      if (!NOT_SIGNATURE.has(child.type)) return child.startIndex;
+    }
+    return node.startIndex;
+  }
+
+  /** Source between two offsets with comments inside it removed and whitespace collapsed. */
+  private cleanRange(node: Node, from: number, to: number): string {
+    let out = "";
+    let at = from;
+    if (this.text.slice(from, to).includes("/")) {
+      for (const comment of node.descendantsOfType("comment")) {
+        if (comment.startIndex < from || comment.endIndex > to) continue;
+        out += this.slice(at, comment.startIndex) + " ";
+        at = comment.endIndex;
+      }
+    }
+    out += this.slice(at, to);
+    return collapseWhitespace(out).replace(/\s*;$/, "");
+  }
+
+  /** Declaration text without attributes, body, accessor bodies or initialiser. */
+  signature(node: Node, declarator?: Node): string {
+    const key = declarator ? declarator.id : node.id;
+    const cached = this.signatures.get(key);
+    if (cached !== undefined) return cached;
+    const result = this.computeSignature(node, declarator);
+    this.signatures.set(key, result);
+    return result;
+  }
+
+  private computeSignature(node: Node, declarator?: Node): string {
+    const start = this.signatureStart(node);
+    switch (node.type) {
+      case "field_declaration":
+      case "event_field_declaration": {
+        const declaration = node.namedChildren.find((c) => c.type === "variable_declaration");
+        const type = declaration?.childForFieldName("type");
+        if (!declaration || !type) return this.cleanRange(node, start, node.endIndex);
+        const declarators = declarator ? [declarator] : declaration.namedChildren.filter((c) => c.type === "variable_declarator");
+        const names = declarators.map((d) => this.declaratorText(d)).join(", ");
+        return `${this.cleanRange(node, start, type.endIndex)} ${names}`;
+      }
+      case "property_declaration":
+      case "indexer_declaration":
+      case "event_declaration": {
+        const accessors = node.childForFieldName("accessors");
+        const value = node.childForFieldName("value");
+        const cut = Math.min(accessors?.startIndex ?? node.endIndex, value?.startIndex ?? node.endIndex);
+        const head = this.cleanRange(node, start, cut);
+        return accessors ? `${head} ${this.accessorSummary(accessors)}` : head;
+      }
+      case "enum_member_declaration":
+        return collapseWhitespace(this.nodeText(node));
+      default: {
+        const body = node.childForFieldName("body");
+        return this.cleanRange(node, start, body ? body.startIndex : node.endIndex);
+      }
+    }
+  }
+
+  /** `Name = value` when the initialiser is short enough to be worth reading, else just `Name`. */
+  private declaratorText(declarator: Node): string {
+    const full = collapseWhitespace(this.nodeText(declarator));
+    const name = declarator.childForFieldName("name");
+    return full.length <= 100 || !name ? full : this.nodeText(name);
+  }
+
+  /** `{ get; private set; }` from an accessor list, bodies dropped. */
+  private accessorSummary(list: Node): string {
+    const parts: string[] = [];
+    for (const accessor of list.namedChildren) {
+      if (accessor.type !== "accessor_declaration") continue;
+      const body = accessor.childForFieldName("body");
+      parts.push(`${this.cleanRange(accessor, this.signatureStart(accessor), body ? body.startIndex : accessor.endIndex)};`);
+    }
+    return `{ ${parts.join(" ")} }`;
+  }
+
+  /** Offset where a declaration's chunk starts: its doc comment if one sits directly above it. */
+  leadingDocStart(node: Node): { start: number; startRow: number; doc?: string } {
+    const comments: Node[] = [];
+    let row = node.startPosition.row;
+    for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
+      if (prev.type !== "comment" || prev.endPosition.row < row - 1 || !isDocComment(this.nodeText(prev))) break;
+      comments.unshift(prev);
+      row = prev.startPosition.row;
+    }
+    // A doc comment written between the attributes and the declaration sits inside the node.
+    const inner: Node[] = [];
+    for (const child of node.children) {
+      if (child.type === "comment" && isDocComment(this.nodeText(child))) inner.push(child);
+      else if (!NOT_SIGNATURE.has(child.type)) break;
+    }
+    const all = [...comments, ...inner];
+    const first = comments[0];
+    const raw = all.map((c) => this.nodeText(c).replace(/^[ \t]+/gm, "")).join("\n");
+    const doc = all.length > 0 ? docCommentText(raw) : undefined;
+    return first
+      ? { start: first.startIndex, startRow: first.startPosition.row, doc }
+      : { start: node.startIndex, startRow: node.startPosition.row, doc };
+  }
+
+  /** Source from `start` to `end`, widened to the start of the line when only indentation precedes it, then dedented. */
+  code(start: number, end: number): string {
+    const lineStart = this.original.lastIndexOf("\n", start - 1) + 1;
+    const from = /^[ \t]*$/.test(this.original.slice(lineStart, start)) ? lineStart : start;
+    return dedent(this.original.slice(from, end));
+  }
+
+  /** Direct members of a type body, looking through `#if` blocks. */
+  members(body: Node): Node[] {
+    const out: Node[] = [];
+    for (const child of body.namedChildren) {
+      if (MEMBER_NODES.has(child.type) || child.type === "enum_member_declaration") out.push(child);
+      else if (PREPROC_CONTAINERS.has(child.type)) out.push(...this.members(child));
+    }
+    return out;
+  }
+}
+
+/** 1-based last line of a node, not counting a trailing newline it may swallow. */
+function endLine(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
+}
+
+function findFileNamespace(text: string, root: Node): { name: string; start: number } | undefined {
+  const stack = [...root.namedChildren];
+  while (stack.length > 0) {
+    const node = stack.shift();
+    if (!node) break;
+    if (node.type === "file_scoped_namespace_declaration") {
+      const name = node.childForFieldName("name");
+      if (name) return { name: text.slice(name.startIndex, name.endIndex).replace(/\s+/g, ""), start: node.startIndex };
+    } else if (PREPROC_CONTAINERS.has(node.type)) {
+      stack.push(...node.namedChildren);
+    }
+  }
+  return undefined;
+}
+
+function collectDefinitions(grammar: LoadedGrammar, root: Node): Definition[] {
+  const seen = new Set<string>();
+  const definitions: Definition[] = [];
+  for (const match of grammar.query.matches(root)) {
+    let definition: { node: Node; kind: ChunkKind } | undefined;
+    let name: Node | null = null;
+    for (const capture of match.captures) {
+      const kind = kindForCapture(capture.name);
+      if (kind) definition = { node: capture.node, kind };
+      else if (capture.name === "name") name = capture.node;
+    }
+    if (!definition || definition.node.isMissing || (name && name.startIndex === name.endIndex)) continue;
+    const key = `${definition.node.id}:${name?.id ?? ""}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    definitions.push({ ...definition, name });
+  }
+  return definitions;
+}
+
+function typeContent(file: CSharpFile, node: Node, start: number): string {
+  const body = node.childForFieldName("body");
+  if (!body) return file.code(start, node.endIndex);
+  const header = file.code(start, body.startIndex).trimEnd();
+  const members = file.members(body).map((member) => `    ${file.signature(member)}`);
+  return [header, "{", ...members, "}"].join("\n");
+}
+
+function definitionChunk(file: CSharpFile, definition: Definition): RawChunk & { depth: number } {
+  const { node, kind, name } = definition;
+  const lead = file.leadingDocStart(node);
+  const container = file.containerPath(node);
+  const symbol = [...container, file.memberName(node, name)].join(".");
+  const isField = node.type === "field_declaration" || node.type === "event_field_declaration";
+  const declarator = isField ? (name?.parent ?? undefined) : undefined;
+  const signature = file.signature(node, declarator);
+  const content = TYPE_NODES.has(node.type) ? typeContent(file, node, lead.start) : file.code(lead.start, node.endIndex);
+  const chunk: RawChunk & { depth: number } = {
+    kind,
+    symbol,
+    signature,
+    startLine: lead.startRow + 1,
+    endLine: endLine(node),
+    content,
+    depth: container.length,
+  };
+  if (lead.doc !== undefined) chunk.doc = lead.doc;
+  return chunk;
+}
+
+/** C# 9 top-level statements as one chunk, named like the entry point the compiler synthesises. */
+function topLevelChunk(file: CSharpFile, root: Node): RawChunk | undefined {
+  const statements = root.namedChildren.filter((c) => c.type === "global_statement");
+  const first = statements[0];
+  const last = statements[statements.length - 1];
+  // Broken code often parses as statements; only trust them when they parsed cleanly.
+  if (!first || !last || statements.some((s) => s.hasError)) return undefined;
+  return {
+    kind: "Method",
+    symbol: TOP_LEVEL_SYMBOL,
+    signature: "top-level statements",
+    startLine: first.startPosition.row + 1,
+    endLine: endLine(last),
+    content: file.code(first.startIndex, last.endIndex),
+  };
+}
+
+const HAS_CONDITIONALS = /^[ \t]*#[ \t]*(?:if|elif|else)\b/m;
+
+/** Number of ERROR nodes: how badly a parse went, to choose between preprocessed variants. */
+function errorCount(tree: Tree): number {
+  return tree.rootNode.hasError ? tree.rootNode.descendantsOfType("ERROR").length + 1 : 0;
+}
+
+interface Parsed {
+  tree: Tree;
+  parsedText: string;
+  errors: number;
+  definitions: number;
+}
+
+/**
+ * Parses `text`; when that leaves errors in a file with `#if` chains (branches that each open a
+ * brace confuse any parser that ignores the preprocessor), also parses it with one branch of each
+ * chain kept, offsets unchanged. Fewest errors wins, then most declarations, then the earlier try.
+ */
+function parseBest(grammar: LoadedGrammar, text: string): Parsed | undefined {
+  const tree = grammar.parser.parse(text);
+  if (!tree) return undefined;
+  const errors = errorCount(tree);
+  if (errors === 0 || !HAS_CONDITIONALS.test(text)) return { tree, parsedText: text, errors, definitions: 0 };
+  let best: Parsed = { tree, parsedText: text, errors, definitions: grammar.query.matches(tree.rootNode).length };
+  for (const choice of ["first-branch", "all-undefined"] as const) {
+    const parsedText = selectBranches(text, choice);
+    const candidate = grammar.parser.parse(parsedText);
+    if (!candidate) continue;
+    const next = { tree: candidate, parsedText, errors: errorCount(candidate), definitions: grammar.query.matches(candidate.rootNode).length };
+    const better = next.errors < best.errors || (next.errors === best.errors && next.definitions > best.definitions);
+    const loser = better ? best : next;
+    loser.tree.delete();
+    if (better) best = next;
+  }
+  return best;
+}
+
+/**
+ * Chunks one C# file (LF-normalised text). Returns undefined when the file has no declarations
+ * we can trust, so the caller falls back to windows.
+ */
+export function chunkCSharp(grammar: LoadedGrammar, path: string, text: string): ChunkDraft[] | undefined {
+  const parsed = parseBest(grammar, text);
+  if (!parsed) return undefined;
+  const { tree, parsedText } = parsed;
+  try {
+    const root = tree.rootNode;
+    const file = new CSharpFile(path, parsedText, text, findFileNamespace(parsedText, root));
+    const chunks = collectDefinitions(grammar, root).map((d) => definitionChunk(file, d));
+    const topLevel = topLevelChunk(file, root);
+    if (chunks.length === 0 && (!topLevel || root.hasError)) return undefined;
+    const all: Array<RawChunk & { depth?: number }> = topLevel ? [...chunks, topLevel] : chunks;
+    all.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || (a.depth ?? 0) - (b.depth ?? 0));
+    return all.map(({ depth: _depth, ...raw }) => toDraft(path, raw));
+  } finally {
+    tree.delete();
+  }
+}

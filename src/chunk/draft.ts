@@ -1,0 +1,32 @@
+// Turns raw extracted fields into a ChunkDraft: redacts every text field and builds the embed text.
+import { redact } from "../redact/redact.ts";
+import type { ChunkDraft, ChunkKind } from "../types.ts";
+import { embedText } from "./embed-text.ts";
+
+export interface RawChunk {
+  kind: ChunkKind;
+  symbol: string;
+  signature: string;
+  doc?: string;
+  startLine: number;
+  endLine: number;
+  content: string;
+}
+
+export function toDraft(path: string, raw: RawChunk): ChunkDraft {
+  const signature = redact(raw.signature);
+  const doc = raw.doc === undefined ? undefined : redact(raw.doc);
+  const content = redact(raw.content);
+  const draft: ChunkDraft = {
+    kind: raw.kind,
+    symbol: raw.symbol,
+    signature,
+    startLine: raw.startLine,
+    endLine: raw.endLine,
+    content,
+    // Redact again after assembly: a secret could only be recognisable once the parts are joined.
+    embedText: redact(embedText({ path, symbol: raw.symbol, kind: raw.kind, signature, doc, content })),
+  };
+  if (doc !== undefined) draft.doc = doc;
+  return draft;
+}

@@ -1,0 +1,62 @@
+// Loads web-tree-sitter and the grammars; imports the WASM files so `bun build --compile` embeds them.
+import { Language, Parser, Query } from "web-tree-sitter";
+import parserWasm from "web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
+import csharpWasm from "tree-sitter-c-sharp/tree-sitter-c_sharp.wasm" with { type: "file" };
+import csharpQuery from "./queries/csharp.scm" with { type: "text" };
+import type { ChunkKind } from "../types.ts";
+
+/** A grammar ready to parse: the parser is reusable across files (parsing is synchronous). */
+export interface LoadedGrammar {
+  parser: Parser;
+  query: Query;
+}
+
+/** Definition captures (tags vocabulary) and the chunk kind each one produces. */
+const DEFINITION_KINDS: Readonly<Record<string, ChunkKind>> = {
+  "definition.class": "Class",
+  "definition.interface": "Interface",
+  "definition.struct": "Struct",
+  "definition.record": "Record",
+  "definition.enum": "Enum",
+  "definition.method": "Method",
+  "definition.constructor": "Constructor",
+  "definition.property": "Property",
+  "definition.event": "Event",
+  "definition.field": "Field",
+};
+
+/** The chunk kind for a `@definition.*` capture name, or undefined for any other capture. */
+export function kindForCapture(capture: string): ChunkKind | undefined {
+  return Object.hasOwn(DEFINITION_KINDS, capture) ? DEFINITION_KINDS[capture] : undefined;
+}
+
+// The runtime is process-wide in web-tree-sitter, so initialise it once (the one memoised promise).
+let runtime: Promise<void> | undefined;
+
+function initRuntime(): Promise<void> {
+  runtime ??= Parser.init({ locateFile: () => parserWasm }).catch((error: unknown) => {
+    runtime = undefined; // let a later call retry instead of caching the failure
+    throw error;
+  });
+  return runtime;
+}
+
+/** Loads the C# grammar and compiles its definitions query (~130 ms; call lazily). */
+export async function loadCSharp(): Promise<LoadedGrammar> {
+  await initRuntime();
+  const language = await Language.load(csharpWasm);
+  const query = new Query(language, csharpQuery);
+  validateCaptures(query, "queries/csharp.scm");
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return { parser, query };
+}
+
+function validateCaptures(query: Query, file: string): void {
+  for (const name of query.captureNames) {
+    // `_`-prefixed captures are private to predicates inside the query.
+    if (name.startsWith("_") || name === "name" || kindForCapture(name)) continue;
+    const allowed = ["name", ...Object.keys(DEFINITION_KINDS)].map((c) => "@" + c).join(", ");
+    throw new Error(`${file}: unknown capture @${name}; allowed: ${allowed} and @_private ones`);
+  }
+}

@@ -1,0 +1,191 @@
+// The `code-index` command line: every command maps onto one Workspace operation; printers format the result.
+import { Command, CommanderError, Option } from "commander";
+import { homedir } from "node:os";
+import pkg from "../../package.json" with { type: "json" };
+import { loadConfig } from "../config/load.ts";
+import { ConfigError } from "../config/errors.ts";
+import { createEmbedder } from "../embed/create.ts";
+import { createChunker } from "../chunk/chunker.ts";
+import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
+import { UsageError, Workspace } from "../ops/workspace.ts";
+import { compact } from "../ops/views.ts";
+import { formatBuild, formatChunk, formatSearch, formatStatus } from "./print.ts";
+import { progressReporter } from "./progress.ts";
+
+interface GlobalOptions {
+  root?: string;
+  id?: string;
+  project?: string;
+  config?: string;
+  embedder?: string;
+  endpoint?: string;
+  model?: string;
+  dimensions?: number;
+  json?: boolean;
+}
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+const defaultIo: CliIo = {
+  out: (t) => process.stdout.write(t.endsWith("\n") ? t : `${t}\n`),
+  err: (t) => process.stderr.write(t.endsWith("\n") ? t : `${t}\n`),
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+function positiveInt(name: string) {
+  return (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a positive integer (got "${v}").`);
+    return n;
+  };
+}
+
+export function parseKinds(values: string[] | undefined): ChunkKind[] | undefined {
+  if (!values || values.length === 0) return undefined;
+  const out: ChunkKind[] = [];
+  for (const raw of values.flatMap((v) => v.split(","))) {
+    const name = raw.trim();
+    if (!name) continue;
+    const kind = CHUNK_KINDS.find((k) => k.toLowerCase() === name.toLowerCase());
+    if (!kind) throw new UsageError(`Unknown kind "${name}". Kinds: ${CHUNK_KINDS.join(", ")}.`);
+    out.push(kind);
+  }
+  return out;
+}
+
+function openWorkspace(g: GlobalOptions, io: CliIo): Workspace {
+  const config = loadConfig({
+    configPath: g.config,
+    env: io.env,
+    cwd: io.cwd,
+    home: homedir(),
+    platform: process.platform,
+    flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
+  });
+  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker });
+}
+
+export function buildProgram(io: CliIo = defaultIo): Command {
+  const program = new Command("code-index")
+    .description("Fast, fresh, ranked declaration-level code search for coding agents (MCP server and CLI).")
+    .version(pkg.version, "-V, --version")
+    .option("--root <dir>", "index this directory as an ad hoc project (no config file needed)")
+    .option("--id <id>", "project id for --root (default: the folder name)")
+    .option("-p, --project <id>", "limit the command to one configured project")
+    .option("--config <file>", "config file (default ~/.code-index-mcp/config.json, or CODEINDEX_CONFIG)")
+    .addOption(new Option("--embedder <provider>", "embedding backend").choices(["ollama", "openai", "none"]))
+    .option("--endpoint <url>", "embedding endpoint URL")
+    .option("--model <name>", "embedding model")
+    .option("--dimensions <n>", "embedding dimensions", positiveInt("--dimensions"))
+    .option("--json", "print JSON for scripts")
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .exitOverride();
+
+  const globals = () => program.opts<GlobalOptions>();
+  const emit = (json: unknown, human: string) => io.out(globals().json ? JSON.stringify(compact(json), null, 2) : human);
+
+  program
+    .command("search")
+    .description("search the index (refreshes it first)")
+    .argument("<query...>", "what you are looking for, in words or identifiers")
+    .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit"), 5)
+    .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
+    .option("--path <pattern>", "only paths containing this text or matching this glob")
+    .option("--code-only", "leave out FileFragment chunks (markdown, windows)")
+    .addOption(new Option("--intent <intent>", "implementation (default) ranks code first; usage ranks docs/tests/samples first").choices(["implementation", "usage"]))
+    .action(async (words: string[], o: { limit: number; kind?: string[]; path?: string; codeOnly?: boolean; intent?: "implementation" | "usage" }) => {
+      const ws = openWorkspace(globals(), io);
+      const progress = progressReporter();
+      try {
+        const view = await ws.search(
+          { query: words.join(" "), limit: o.limit, kinds: parseKinds(o.kind), path: o.path, codeOnly: o.codeOnly, intent: o.intent, project: globals().project },
+          { onProgress: progress, onWait: (m) => io.err(m) },
+        );
+        progress.done();
+        emit(view, formatSearch(view));
+      } finally {
+        ws.close();
+      }
+    });
+
+  program
+    .command("get")
+    .description("print one chunk by the id a search returned")
+    .argument("<id>", "chunk id, e.g. myproject:3:4137")
+    .action(async (id: string) => {
+      const ws = openWorkspace(globals(), io);
+      try {
+        const view = await ws.getChunk(id);
+        emit(view, formatChunk(view));
+      } finally {
+        ws.close();
+      }
+    });
+
+  for (const [name, full, description] of [
+    ["build", false, "bring the index up to date (incremental; the first run builds everything)"],
+    ["reindex", true, "re-chunk every file from scratch (vectors of unchanged texts are reused)"],
+  ] as const) {
+    program
+      .command(name)
+      .description(description)
+      .action(async () => {
+        const ws = openWorkspace(globals(), io);
+        const progress = progressReporter();
+        try {
+          const views = await ws.build(globals().project, full, { onProgress: progress, onWait: (m) => io.err(m) });
+          progress.done();
+          emit(globals().project || views.length === 1 ? views[0] : { projects: views }, formatBuild(views));
+          if (views.some((v) => v.error)) process.exitCode = 1;
+        } finally {
+          ws.close();
+        }
+      });
+  }
+
+  program
+    .command("status")
+    .description("files, chunks, cache and embedding backend of each project")
+    .action(async () => {
+      const ws = openWorkspace(globals(), io);
+      try {
+        const views = await ws.status(globals().project);
+        emit(globals().project || views.length === 1 ? views[0] : { projects: views }, formatStatus(views));
+      } finally {
+        ws.close();
+      }
+    });
+
+  return program;
+}
+
+/** Runs the CLI; resolves to the process exit code (0 ok, 1 error, 2 usage error). */
+export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.err(`error: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof ConfigError) {
+      io.err(`error: ${e.message}`);
+      return 1;
+    }
+    io.err(`error: ${(e as Error).message}`);
+    return 1;
+  }
+}

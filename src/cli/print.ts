@@ -1,0 +1,56 @@
+// Human-readable printers for CLI results; `--json` bypasses them.
+import type { ChunkView, ReindexView, SearchView, StatusView } from "../ops/views.ts";
+
+export function formatSearch(view: SearchView): string {
+  const out: string[] = [];
+  if (view.warning) out.push(`note: ${view.warning}`);
+  if (view.hits.length === 0) out.push(`No results for "${view.query}".`);
+  view.hits.forEach((h, i) => {
+    out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  score ${h.score.toFixed(4)}`);
+    out.push(`   ${h.path}:${h.start_line}-${h.end_line}   id ${h.id}${h.excerpt_may_be_stale ? "   (file changed since indexing)" : ""}`);
+    if (h.doc) out.push(`   /// ${h.doc.length > 160 ? `${h.doc.slice(0, 157)}...` : h.doc}`);
+    for (const line of h.excerpt.split("\n")) out.push(`   | ${line}`);
+  });
+  return out.join("\n");
+}
+
+export function formatChunk(view: ChunkView): string {
+  const head = `${view.symbol}  [${view.kind}]\n${view.path}:${view.start_line}-${view.end_line}${view.body_may_be_stale ? "  (file changed since indexing)" : ""}`;
+  return `${head}\n\n${view.body}`;
+}
+
+function size(bytes: number | undefined): string {
+  if (bytes === undefined) return "?";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function formatStatus(views: StatusView[]): string {
+  return views
+    .map((s) => {
+      const lines = [`${s.project_id}  ${s.project_root}`];
+      if (s.error) {
+        lines.push(`  error: ${s.error}`);
+        return lines.join("\n");
+      }
+      lines.push(`  ${s.file_count} files, ${s.chunk_count} chunks, generation ${s.generation}, built ${s.built_at_utc ?? "never"}`);
+      lines.push(`  cache ${s.cache_directory} (${size(s.cache_size_bytes)})`);
+      const skipped = Object.entries(s.skipped_files ?? {});
+      if (skipped.length > 0) lines.push(`  skipped: ${skipped.map(([r, n]) => `${n} ${r}`).join(", ")}`);
+      const b = s.embedding_backend;
+      if (b) lines.push(`  embeddings: ${b.provider}${s.model ? ` ${s.model}` : ""} ${s.dimensions ?? ""}d, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
+      return lines.join("\n");
+    })
+    .join("\n");
+}
+
+export function formatBuild(views: ReindexView[]): string {
+  return views
+    .map((v) =>
+      v.error
+        ? `${v.project_id}: error: ${v.error}`
+        : `${v.project_id}: ${v.file_count} files, ${v.chunk_count} chunks, ${v.texts_embedded} embedded, ${v.pending_embeddings} pending, generation ${v.generation}, ${v.duration_ms} ms${v.warning ? `\n  note: ${v.warning}` : ""}`,
+    )
+    .join("\n");
+}

@@ -1,0 +1,27 @@
+// Pure diff between the files on disk (a stat pass) and the files the store knows: what must be read again.
+import type { FileEntry } from "../types.ts";
+import type { FileRow } from "../store/db.ts";
+
+export interface RefreshPlan {
+  /** Files not in the store. */
+  added: FileEntry[];
+  /** Files whose size or mtime differ: their content hash decides whether they are re-chunked. */
+  touched: FileEntry[];
+  /** Stored files no longer on disk (or no longer accepted by the walker). */
+  deleted: string[];
+  unchanged: number;
+}
+
+export function planRefresh(onDisk: readonly FileEntry[], stored: ReadonlyMap<string, FileRow>, forceAll = false): RefreshPlan {
+  const plan: RefreshPlan = { added: [], touched: [], deleted: [], unchanged: 0 };
+  const seen = new Set<string>();
+  for (const entry of onDisk) {
+    seen.add(entry.path);
+    const row = stored.get(entry.path);
+    if (!row) plan.added.push(entry);
+    else if (forceAll || row.size !== entry.size || row.mtime !== entry.mtimeMs) plan.touched.push(entry);
+    else plan.unchanged++;
+  }
+  for (const path of stored.keys()) if (!seen.has(path)) plan.deleted.push(path);
+  return plan;
+}

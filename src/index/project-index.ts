@@ -1,0 +1,426 @@
+// One project's index: opens (or repairs) its cache, refreshes it incrementally, and hands out search snapshots.
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { ProjectConfig } from "../config/types.ts";
+import type { Embedder } from "../embed/embedder.ts";
+import type { Chunker } from "../chunk/chunker.ts";
+import { CHUNKER_VERSION } from "../chunk/chunker.ts";
+import type { ChunkDraft, SkippedFile } from "../types.ts";
+import { IndexDb, type FileRow } from "../store/db.ts";
+import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
+import { VectorFile } from "../store/vectors.ts";
+import { acquireLock } from "../store/lock.ts";
+import { walkProject } from "../walk/walk.ts";
+import { planRefresh } from "./plan.ts";
+import { matchChunks } from "./match.ts";
+import { lexicalDocOf } from "./lexical-doc.ts";
+import { readSource, sha256Hex } from "./read-source.ts";
+import { buildSnapshot, type Snapshot } from "./snapshot.ts";
+
+export interface Progress {
+  phase: "scan" | "chunk" | "embed";
+  done: number;
+  total: number;
+}
+
+export interface RefreshOptions {
+  /** Re-read and re-chunk every file (a full rebuild); the embedding cache is kept. */
+  force?: boolean;
+  onProgress?: (p: Progress) => void;
+  /** Told when another process holds the write lock. */
+  onWait?: (message: string) => void;
+  signal?: AbortSignal;
+  /** Leave embedding for a later refresh (the backend is known to be down); chunks stay pending. */
+  skipEmbedding?: boolean;
+}
+
+export interface RefreshReport {
+  filesAdded: number;
+  filesChanged: number;
+  filesDeleted: number;
+  filesUnchanged: number;
+  chunksAdded: number;
+  chunksUpdated: number;
+  chunksRemoved: number;
+  textsEmbedded: number;
+  pendingEmbeddings: number;
+  generation: number;
+  durationMs: number;
+  /** Set when the embedding backend failed: lexical data is current, vectors are pending. */
+  embeddingWarning?: string;
+}
+
+export interface IndexDeps {
+  embedder: Embedder;
+  chunker: () => Promise<Chunker>;
+}
+
+/** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
+export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed";
+
+export function textHashOf(embedText: string): string {
+  return sha256Hex(embedText).slice(0, 32);
+}
+
+export class ProjectIndex {
+  readonly project: ProjectConfig;
+  private readonly deps: IndexDeps;
+  private db: IndexDb | undefined;
+  private vectors: VectorFile | undefined;
+  private current: Snapshot | undefined;
+  private needsFullRechunk = false;
+  private repairs: CacheRepair[] = [];
+  private lastEmbeddingWarning: string | undefined;
+  private running: Promise<RefreshReport> | undefined;
+
+  constructor(project: ProjectConfig, deps: IndexDeps) {
+    this.project = project;
+    this.deps = deps;
+  }
+
+  get id(): string {
+    return this.project.id;
+  }
+
+  get embedder(): Embedder {
+    return this.deps.embedder;
+  }
+
+  /** What opening the cache had to repair (empty when it was used as is). */
+  get cacheRepairs(): readonly CacheRepair[] {
+    return this.repairs;
+  }
+
+  /** Throws a precise error when the project's root is gone; cheap, touches nothing else. */
+  assertRootExists(): void {
+    let isDir = false;
+    try {
+      isDir = statSync(this.project.root).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) {
+      throw new Error(`Project "${this.id}": root directory ${this.project.root} does not exist or is not a directory. Fix Root in the config or remove the project.`);
+    }
+  }
+
+  private get dimensions(): number {
+    return this.deps.embedder.enabled ? this.deps.embedder.dimensions : this.db?.numberMeta(META.dimensions, this.deps.embedder.dimensions) ?? this.deps.embedder.dimensions;
+  }
+
+  /** Opens the cache, repairing what cannot be trusted. Idempotent. */
+  open(): IndexDb {
+    if (this.db) return this.db;
+    const dir = this.project.cacheDirectory;
+    mkdirSync(dir, { recursive: true });
+    const dbPath = join(dir, DB_FILE);
+    const vecPath = join(dir, VECTORS_FILE);
+    const existed = existsSync(dbPath);
+    let db: IndexDb;
+    try {
+      db = IndexDb.open(dbPath);
+      db.db.query("SELECT COUNT(*) FROM files").get();
+    } catch {
+      // Not a database (or damaged beyond use): keep it aside for inspection, start over.
+      const aside = `${dbPath}.corrupt-${Date.now()}`;
+      for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
+      rmSync(vecPath, { force: true });
+      db = IndexDb.open(dbPath);
+      this.repairs.push("corrupt");
+    }
+    if (!existed) this.repairs.push("created");
+    if (db.numberMeta(META.schemaVersion, SCHEMA_VERSION) !== SCHEMA_VERSION) {
+      db.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
+      rmSync(vecPath, { force: true });
+      db = IndexDb.open(dbPath);
+      this.repairs.push("schema-changed");
+    }
+    const storedChunker = db.getMeta(META.chunkerVersion);
+    if (storedChunker !== undefined && Number(storedChunker) !== CHUNKER_VERSION) {
+      this.needsFullRechunk = true;
+      this.repairs.push("chunker-changed");
+    }
+    const embedder = this.deps.embedder;
+    if (embedder.enabled) {
+      const model = db.getMeta(META.model);
+      const dims = db.getMeta(META.dimensions);
+      if ((model !== undefined && model !== embedder.model) || (dims !== undefined && Number(dims) !== embedder.dimensions)) {
+        // Vectors from another model or size are meaningless for this one.
+        db.clearEmbeddings();
+        rmSync(vecPath, { force: true });
+        this.repairs.push("embedding-changed");
+      }
+      db.setMeta(META.model, embedder.model);
+      db.setMeta(META.dimensions, String(embedder.dimensions));
+    }
+    this.db = db;
+    this.vectors = new VectorFile(vecPath, this.dimensions);
+    // Rows past the committed count are from an append that crashed before its manifest commit.
+    const committedRows = db.numberMeta(META.vectorRows, 0);
+    if (this.vectors.rowCount !== committedRows) this.vectors.truncate(Math.min(committedRows, this.vectors.rowCount));
+    return db;
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = undefined;
+    this.vectors = undefined;
+    this.current = undefined;
+  }
+
+  /** The latest snapshot, built from disk if this process has not refreshed yet (no refresh happens here). */
+  snapshot(): Snapshot {
+    if (this.current) return this.current;
+    return (this.current = this.buildSnapshot(this.open().loadFiles()));
+  }
+
+  private buildSnapshot(files: ReadonlyMap<string, FileRow>): Snapshot {
+    const db = this.open();
+    return buildSnapshot({
+      projectId: this.id,
+      root: this.project.root,
+      generation: db.numberMeta(META.generation, 0),
+      db,
+      files,
+      embeddingRows: db.loadEmbeddingRows(),
+      vectors: this.vectors!.matrix(),
+      dimensions: this.vectors!.dimensions,
+    });
+  }
+
+  /** Brings the index up to date with the tree. Concurrent calls in one process share one run. */
+  refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
+    if (this.running && !opts.force) return this.running;
+    const run = (async () => {
+      this.assertRootExists();
+      this.open();
+      const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
+      try {
+        return await this.refreshLocked(opts);
+      } finally {
+        lock.release();
+      }
+    })();
+    this.running = run;
+    run.finally(() => {
+      if (this.running === run) this.running = undefined;
+    }).catch(() => {});
+    return run;
+  }
+
+  private async refreshLocked(opts: RefreshOptions): Promise<RefreshReport> {
+    const started = performance.now();
+    this.assertRootExists();
+    const db = this.open();
+    const root = this.project.root;
+    const walk = await walkProject({
+      root,
+      extensions: this.project.extensions,
+      exclude: this.project.exclude,
+      maxFileBytes: this.project.maxFileBytes,
+    });
+    const stored = db.loadFiles();
+    const force = opts.force === true || this.needsFullRechunk;
+    const plan = planRefresh(walk.files, stored, force);
+    const report: RefreshReport = {
+      filesAdded: plan.added.length,
+      filesChanged: 0,
+      filesDeleted: plan.deleted.length,
+      filesUnchanged: plan.unchanged,
+      chunksAdded: 0,
+      chunksUpdated: 0,
+      chunksRemoved: 0,
+      textsEmbedded: 0,
+      pendingEmbeddings: 0,
+      generation: db.numberMeta(META.generation, 0),
+      durationMs: 0,
+    };
+
+    // Read and chunk what changed (pure CPU, outside the write transaction).
+    const toRead = [...plan.added, ...plan.touched];
+    const rechunked: { row: FileRow; drafts: ChunkDraft[] }[] = [];
+    const metaOnly: FileRow[] = [];
+    const embedTexts = new Map<string, string>();
+    if (toRead.length > 0) {
+      const chunker = await this.getChunker();
+      let done = 0;
+      for (const entry of toRead) {
+        opts.signal?.throwIfAborted();
+        const read = readSource(join(root, entry.path));
+        const previous = stored.get(entry.path);
+        if (read.ok && previous && !force && previous.sha256 === read.sha256 && !previous.skipReason) {
+          // Touched but identical (checkout, copy): only the stat data moves.
+          metaOnly.push({ ...previous, size: entry.size, mtime: entry.mtimeMs });
+        } else if (!read.ok) {
+          rechunked.push({ row: { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: read.sha256, chunkCount: 0, skipReason: read.reason }, drafts: [] });
+        } else {
+          let drafts: ChunkDraft[];
+          try {
+            drafts = chunker.chunk(entry.path, read.text);
+          } catch {
+            drafts = [];
+          }
+          for (const d of drafts) embedTexts.set(textHashOf(d.embedText), d.embedText);
+          rechunked.push({ row: { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: read.sha256, chunkCount: drafts.length }, drafts });
+        }
+        done++;
+        if (done % 25 === 0 || done === toRead.length) opts.onProgress?.({ phase: "chunk", done, total: toRead.length });
+      }
+    }
+    report.filesChanged = plan.touched.length - metaOnly.length;
+
+    // One transaction: the manifest moves from one consistent state to the next.
+    const previousSkipped = db.loadWalkSkipped();
+    const walkSkippedChanged = !sameSkipped(previousSkipped, walk.skipped);
+    const anything = rechunked.length > 0 || metaOnly.length > 0 || plan.deleted.length > 0 || walkSkippedChanged || force || db.getMeta(META.builtAtUtc) === undefined;
+    if (anything) {
+      db.transaction(() => {
+        let shapeChanged = false;
+        for (const path of plan.deleted) {
+          const removed = db.chunksOfFile(path).length;
+          report.chunksRemoved += removed;
+          if (removed > 0) shapeChanged = true;
+          db.deleteFile(path);
+        }
+        for (const row of metaOnly) db.upsertFile(row);
+        for (const { row, drafts } of rechunked) {
+          const diff = matchChunks(db.chunksOfFile(row.path), drafts);
+          for (const ordinal of diff.removed) db.deleteChunk(ordinal);
+          report.chunksRemoved += diff.removed.length;
+          for (const m of diff.matches) {
+            db.writeChunk({
+              ordinal: m.ordinal,
+              path: row.path,
+              kind: m.draft.kind,
+              symbol: m.draft.symbol,
+              signature: m.draft.signature,
+              doc: m.draft.doc,
+              startLine: m.draft.startLine,
+              endLine: m.draft.endLine,
+              textHash: textHashOf(m.draft.embedText),
+              lexical: lexicalDocOf(row.path, m.draft),
+            });
+            if (m.ordinal === undefined) report.chunksAdded++;
+            else report.chunksUpdated++;
+          }
+          if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) shapeChanged = true;
+          db.upsertFile(row);
+        }
+        if (walkSkippedChanged) db.replaceWalkSkipped(walk.skipped);
+        if (shapeChanged || force) db.setMeta(META.generation, String(db.numberMeta(META.generation, 0) + 1));
+        db.setMeta(META.chunkerVersion, String(CHUNKER_VERSION));
+        db.setMeta(META.builtAtUtc, new Date().toISOString());
+      });
+      this.needsFullRechunk = false;
+    }
+    const files = anything || !this.current ? db.loadFiles() : this.current.files;
+    report.generation = db.numberMeta(META.generation, 0);
+    if (anything || !this.current) this.current = this.buildSnapshot(files);
+
+    // Embeddings last: lexical and symbol data are already current even if the backend fails now.
+    if (this.deps.embedder.enabled && !opts.skipEmbedding) {
+      const result = await this.embedPending(embedTexts, opts);
+      report.textsEmbedded = result.embedded;
+      if (result.embedded > 0) this.current = this.buildSnapshot(files);
+      if (result.warning) report.embeddingWarning = result.warning;
+      this.lastEmbeddingWarning = result.warning;
+    }
+    report.pendingEmbeddings = this.deps.embedder.enabled ? db.countPending() : 0;
+    report.durationMs = performance.now() - started;
+    return report;
+  }
+
+  /** Embeds every chunk text that has no vector yet, in batches; each batch is durable before it is recorded. */
+  private async embedPending(known: Map<string, string>, opts: RefreshOptions): Promise<{ embedded: number; warning?: string }> {
+    const db = this.open();
+    const pending = db.pendingTextHashes();
+    if (pending.length === 0) return { embedded: 0 };
+    const texts = this.textsFor(pending, known, await this.getChunker());
+    const embedder = this.deps.embedder;
+    const vectors = this.vectors!;
+    const batchSize = 64;
+    let embedded = 0;
+    const hashes = pending.filter((h) => texts.has(h));
+    opts.onProgress?.({ phase: "embed", done: 0, total: hashes.length });
+    try {
+      for (let i = 0; i < hashes.length; i += batchSize) {
+        opts.signal?.throwIfAborted();
+        const batch = hashes.slice(i, i + batchSize);
+        const result = await embedder.embedDocuments(batch.map((h) => texts.get(h)!), opts.signal);
+        const first = vectors.append(result);
+        db.addEmbeddingRows(
+          batch.map((textHash, j) => ({ textHash, row: first + j })),
+          vectors.rowCount,
+        );
+        embedded += batch.length;
+        opts.onProgress?.({ phase: "embed", done: embedded, total: hashes.length });
+      }
+      return { embedded };
+    } catch (e) {
+      if (opts.signal?.aborted) throw e;
+      const left = db.countPending();
+      return { embedded, warning: `${left} chunk text(s) are waiting for embeddings (semantic ranking covers the rest): ${(e as Error).message}` };
+    }
+  }
+
+  /** Embed texts for the given hashes: from this refresh's chunks, else by re-chunking the files that hold them. */
+  private textsFor(hashes: string[], known: Map<string, string>, chunker: Chunker): Map<string, string> {
+    const texts = new Map<string, string>();
+    const missing = new Set<string>();
+    for (const h of hashes) {
+      const t = known.get(h);
+      if (t !== undefined) texts.set(h, t);
+      else missing.add(h);
+    }
+    if (missing.size === 0) return texts;
+    const db = this.open();
+    const paths = new Set<string>();
+    for (const c of this.current?.chunks ?? db.loadChunks()) if (missing.has(c.textHash)) paths.add(c.path);
+    for (const path of paths) {
+      const read = readSource(join(this.project.root, path));
+      if (!read.ok) continue;
+      for (const d of chunker.chunk(path, read.text)) {
+        const h = textHashOf(d.embedText);
+        if (missing.has(h)) texts.set(h, d.embedText);
+      }
+    }
+    return texts;
+  }
+
+  private chunkerInstance: Chunker | undefined;
+
+  private async getChunker(): Promise<Chunker> {
+    return (this.chunkerInstance ??= await this.deps.chunker());
+  }
+
+  /** Last embedding failure seen by a refresh in this process. */
+  get embeddingWarning(): string | undefined {
+    return this.lastEmbeddingWarning;
+  }
+
+  /** Counts for `status`. */
+  statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions: number } {
+    const db = this.open();
+    const c = db.counts();
+    const skipped = [...db.loadWalkSkipped()];
+    for (const f of db.loadFiles().values()) if (f.skipReason) skipped.push({ path: f.path, reason: f.skipReason });
+    return {
+      files: c.files,
+      chunks: c.chunks,
+      generation: db.numberMeta(META.generation, 0),
+      builtAtUtc: db.getMeta(META.builtAtUtc),
+      pending: this.deps.embedder.enabled ? db.countPending() : 0,
+      skipped,
+      model: this.deps.embedder.enabled ? this.deps.embedder.model : db.getMeta(META.model),
+      dimensions: this.dimensions,
+    };
+  }
+}
+
+function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (s: SkippedFile) => `${s.path}\u0000${s.reason}\u0000${s.detail ?? ""}`;
+  const set = new Set(a.map(key));
+  return b.every((s) => set.has(key(s)));
+}

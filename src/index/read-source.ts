@@ -1,0 +1,35 @@
+// Reads one source file for chunking: hashes its bytes, rejects binary content, decodes UTF-8/UTF-16 with BOMs.
+import { readFileSync } from "node:fs";
+import type { SkipReason } from "../types.ts";
+import { isBinary } from "../walk/binary.ts";
+
+export type SourceRead =
+  | { ok: true; sha256: string; text: string; size: number }
+  | { ok: false; sha256: string; reason: SkipReason; detail: string; size: number };
+
+export function sha256Hex(data: Uint8Array | string): string {
+  return new Bun.CryptoHasher("sha256").update(data).digest("hex");
+}
+
+function decode(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (isBinary(bytes)) return undefined;
+  // Invalid UTF-8 sequences become U+FFFD: the rest of the file stays searchable.
+  return new TextDecoder("utf-8").decode(bytes);
+}
+
+export function readSource(absPath: string): SourceRead {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(absPath);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? "error";
+    return { ok: false, sha256: "", reason: "unreadable", detail: code, size: 0 };
+  }
+  const sha256 = sha256Hex(bytes);
+  const text = decode(bytes);
+  if (text === undefined) return { ok: false, sha256, reason: "binary", detail: "NUL byte in the first 8 KiB", size: bytes.length };
+  return { ok: true, sha256, text, size: bytes.length };
+}

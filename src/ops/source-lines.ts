@@ -1,0 +1,54 @@
+// Reads a chunk's lines from disk now (excerpt or body), redacted, refusing any path that leaves the project root.
+import { statSync } from "node:fs";
+import { readSource } from "../index/read-source.ts";
+import { resolve, sep } from "node:path";
+import { redact } from "../redact/redact.ts";
+import type { FileRow } from "../store/db.ts";
+
+export function resolveInsideRoot(root: string, relPath: string): string {
+  const abs = resolve(root, relPath);
+  const base = resolve(root);
+  if (abs !== base && !abs.startsWith(base.endsWith(sep) ? base : base + sep)) {
+    throw new Error(`Path "${relPath}" is outside the project root.`);
+  }
+  return abs;
+}
+
+/** True when the file's size or mtime differ from what the last refresh recorded. */
+export function mayBeStale(root: string, row: FileRow | undefined, relPath: string): boolean {
+  if (!row) return true;
+  try {
+    const st = statSync(resolveInsideRoot(root, relPath));
+    return st.size !== row.size || st.mtimeMs !== row.mtime;
+  } catch {
+    return true;
+  }
+}
+
+/** Redacts the whole file before slicing, so a secret spanning lines (a key block) is caught whole. */
+function readLines(abs: string): string[] {
+  const read = readSource(abs);
+  if (!read.ok) throw new Error(`Cannot read ${abs}: ${read.reason} (${read.detail}).`);
+  return redact(read.text).split(/\r\n|\n|\r/);
+}
+
+const LEADING_NOISE = /^\s*(\/\/\/|\[|\/\*\*|\*)/;
+
+/** Up to `maxLines` lines of the declaration itself, skipping its leading doc comment and attributes. */
+export function readExcerpt(root: string, relPath: string, startLine: number, endLine: number, maxLines = 5): string {
+  let lines: string[];
+  try {
+    lines = readLines(resolveInsideRoot(root, relPath));
+  } catch {
+    return "";
+  }
+  let from = startLine;
+  while (from < endLine && LEADING_NOISE.test(lines[from - 1] ?? "")) from++;
+  const to = Math.min(endLine, from + maxLines - 1, lines.length);
+  return lines.slice(from - 1, to).join("\n");
+}
+
+export function readBody(root: string, relPath: string, startLine: number, endLine: number): string {
+  const lines = readLines(resolveInsideRoot(root, relPath));
+  return lines.slice(startLine - 1, Math.min(endLine, lines.length)).join("\n");
+}

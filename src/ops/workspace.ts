@@ -1,0 +1,276 @@
+// The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { AppConfig } from "../config/types.ts";
+import type { Embedder } from "../embed/embedder.ts";
+import type { Chunker } from "../chunk/chunker.ts";
+import type { ChunkKind, Hit } from "../types.ts";
+import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { searchSnapshot, type Tuning } from "../search/search.ts";
+import type { Intent } from "../search/prior.ts";
+import { formatChunkId, parseChunkId } from "./chunk-id.ts";
+import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
+import type { ChunkView, HitView, ReindexView, SearchView, StatusView } from "./views.ts";
+
+export interface SearchParams {
+  query: string;
+  limit: number;
+  kinds?: ChunkKind[];
+  path?: string;
+  codeOnly?: boolean;
+  intent?: Intent;
+  project?: string;
+  tuning?: Partial<Tuning>;
+}
+
+export interface OperationHooks {
+  onProgress?: (project: string, p: Progress) => void;
+  onWait?: (message: string) => void;
+}
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** How long a backend health answer is trusted before asking again. */
+const HEALTH_TTL_MS = 5_000;
+
+export class Workspace {
+  readonly config: AppConfig;
+  readonly embedder: Embedder;
+  private readonly indexes = new Map<string, ProjectIndex>();
+  private health: { at: number; ok: boolean; message?: string } | undefined;
+
+  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker> }) {
+    this.config = config;
+    this.embedder = deps.embedder;
+    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, deps));
+  }
+
+  get projectIds(): string[] {
+    return [...this.indexes.keys()];
+  }
+
+  /** The projects a call targets; an unknown id is an error that lists the configured ones. */
+  select(project?: string): ProjectIndex[] {
+    if (project === undefined || project === "") return [...this.indexes.values()];
+    const index = this.indexes.get(project);
+    if (!index) throw new UsageError(`Unknown project "${project}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.`);
+    return [index];
+  }
+
+  index(project: string): ProjectIndex {
+    return this.select(project)[0]!;
+  }
+
+  close(): void {
+    for (const i of this.indexes.values()) i.close();
+  }
+
+  /** Backend state, cached briefly so every search does not pay a round trip. */
+  async backendHealth(force = false): Promise<{ ok: boolean; message?: string }> {
+    if (!this.embedder.enabled) return { ok: false, message: "Semantic ranking is off (embedder: none); search uses lexical and symbol ranking." };
+    if (!force && this.health && Date.now() - this.health.at < HEALTH_TTL_MS) return this.health;
+    const h = await this.embedder.health();
+    this.health = { at: Date.now(), ok: h.ok, message: h.message };
+    return this.health;
+  }
+
+  async search(params: SearchParams, hooks: OperationHooks = {}): Promise<SearchView> {
+    const query = params.query.trim();
+    if (query === "") throw new UsageError("The query is blank: describe what you are looking for, e.g. \"where are retries scheduled\".");
+    if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 50) throw new UsageError(`limit must be an integer from 1 to 50 (got ${params.limit}).`);
+    const targets = this.select(params.project);
+    const warnings: string[] = [];
+    const health = await this.backendHealth();
+    const semantic = this.embedder.enabled && health.ok;
+    if (!semantic) warnings.push(this.embedder.enabled ? `Semantic ranking is off for this search: ${health.message}` : health.message!);
+
+    const refreshes = targets.map(async (index) => {
+      try {
+        index.assertRootExists();
+      } catch (e) {
+        return { index, error: (e as Error).message };
+      }
+      try {
+        const report = await index.refresh({
+          skipEmbedding: !semantic,
+          onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),
+          onWait: hooks.onWait,
+        });
+        return { index, report };
+      } catch (e) {
+        // Serve the last committed index rather than nothing.
+        return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
+      }
+    });
+    const queryVector = semantic ? this.embedder.embedQuery(query).catch((e: Error) => e) : undefined;
+    const outcomes = await Promise.all(refreshes);
+    let vector: Float32Array | undefined;
+    const qv = await queryVector;
+    if (qv instanceof Error) warnings.push(`Semantic ranking is off for this search: ${qv.message}`);
+    else vector = qv;
+
+    const hits: Hit[] = [];
+    for (const o of outcomes) {
+      const prefix = targets.length > 1 || params.project === undefined ? `${o.index.id}: ` : "";
+      if ("error" in o && o.error) {
+        if (params.project !== undefined) throw new UsageError(o.error);
+        warnings.push(`${prefix}${o.error}`);
+        continue;
+      }
+      if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
+      const report = "report" in o ? (o.report as RefreshReport) : undefined;
+      if (report?.embeddingWarning) warnings.push(`${prefix}${report.embeddingWarning}`);
+      else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${report.pendingEmbeddings} chunk text(s) have no embedding yet.`);
+      const snapshot = o.index.snapshot();
+      hits.push(
+        ...searchSnapshot(snapshot, {
+          query,
+          limit: params.limit,
+          kinds: params.kinds,
+          path: params.path,
+          codeOnly: params.codeOnly,
+          intent: params.intent,
+          queryVector: vector,
+          minCosine: this.config.embedding.minCosineSimilarity,
+          tuning: params.tuning,
+        }),
+      );
+    }
+    hits.sort((a, b) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal);
+    const top = hits.slice(0, params.limit).map((h) => this.hitView(h));
+    const view: SearchView = { query, count: top.length, hits: top };
+    if (params.project) view.project = params.project;
+    if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");
+    return view;
+  }
+
+  private hitView(hit: Hit): HitView {
+    const index = this.index(hit.project);
+    const snapshot = index.snapshot();
+    const c = hit.chunk;
+    const view: HitView = {
+      id: formatChunkId({ project: hit.project, generation: snapshot.generation, ordinal: c.ordinal }),
+      project: hit.project,
+      path: c.path,
+      start_line: c.startLine,
+      end_line: c.endLine,
+      kind: c.kind,
+      symbol: c.symbol,
+      signature: c.signature,
+      excerpt: readExcerpt(index.project.root, c.path, c.startLine, c.endLine),
+      score: Number(hit.score.toFixed(6)),
+    };
+    if (c.doc) view.doc = c.doc;
+    if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.excerpt_may_be_stale = true;
+    return view;
+  }
+
+  async getChunk(idText: string): Promise<ChunkView> {
+    const id = parseChunkId(idText.trim());
+    const index = this.index(id.project);
+    index.assertRootExists();
+    const snapshot = index.snapshot();
+    if (id.generation !== snapshot.generation) {
+      throw new UsageError(
+        `This chunk id is from an older version of the index (generation ${id.generation}); the current index is generation ${snapshot.generation}. Run code_search again to get a fresh id.`,
+      );
+    }
+    const c = snapshot.byOrdinal.get(id.ordinal);
+    if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). Run code_search again to get a fresh id.`);
+    const view: ChunkView = {
+      id: formatChunkId(id),
+      project: id.project,
+      path: c.path,
+      start_line: c.startLine,
+      end_line: c.endLine,
+      kind: c.kind,
+      symbol: c.symbol,
+      signature: c.signature,
+      body: readBody(index.project.root, c.path, c.startLine, c.endLine),
+    };
+    if (c.doc) view.doc = c.doc;
+    if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
+    return view;
+  }
+
+  async status(project?: string): Promise<StatusView[]> {
+    const health = await this.backendHealth(true);
+    const backend = { provider: this.embedder.provider, ok: health.ok, ...(health.message ? { message: health.message } : {}) };
+    return this.select(project).map((index) => {
+      const base: StatusView = { project_id: index.id, project_root: index.project.root, cache_directory: index.project.cacheDirectory };
+      try {
+        index.assertRootExists();
+        const s = index.statusCounts();
+        const skipped: Record<string, number> = {};
+        for (const f of s.skipped) skipped[f.reason] = (skipped[f.reason] ?? 0) + 1;
+        return {
+          ...base,
+          model: s.model,
+          dimensions: s.dimensions,
+          file_count: s.files,
+          chunk_count: s.chunks,
+          built_at_utc: s.builtAtUtc,
+          generation: s.generation,
+          pending_embeddings: s.pending,
+          skipped_files: skipped,
+          cache_size_bytes: directorySize(index.project.cacheDirectory),
+          embedding_backend: backend,
+        };
+      } catch (e) {
+        return { ...base, error: (e as Error).message, embedding_backend: backend };
+      }
+    });
+  }
+
+  /** Brings projects up to date (build) or re-chunks everything (reindex); all projects run concurrently. */
+  async build(project: string | undefined, full: boolean, hooks: OperationHooks = {}): Promise<ReindexView[]> {
+    const health = await this.backendHealth(true);
+    const semantic = this.embedder.enabled && health.ok;
+    return Promise.all(
+      this.select(project).map(async (index): Promise<ReindexView> => {
+        try {
+          const r = await index.refresh({
+            force: full,
+            skipEmbedding: !semantic,
+            onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),
+            onWait: hooks.onWait,
+          });
+          const s = index.statusCounts();
+          const view: ReindexView = {
+            project_id: index.id,
+            file_count: s.files,
+            chunk_count: s.chunks,
+            texts_embedded: r.textsEmbedded,
+            pending_embeddings: r.pendingEmbeddings,
+            generation: r.generation,
+            duration_ms: Math.round(r.durationMs),
+          };
+          const warning = r.embeddingWarning ?? (this.embedder.enabled && !semantic ? `Embeddings skipped: ${health.message}` : undefined);
+          if (warning) view.warning = warning;
+          return view;
+        } catch (e) {
+          return { project_id: index.id, error: (e as Error).message };
+        }
+      }),
+    );
+  }
+}
+
+export function directorySize(dir: string): number {
+  let total = 0;
+  try {
+    for (const name of readdirSync(dir)) {
+      try {
+        const st = statSync(join(dir, name));
+        if (st.isFile()) total += st.size;
+      } catch {
+        /* vanished */
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}

@@ -1,0 +1,35 @@
+// Result filters: kinds, a path substring or glob, and code-only (no FileFragment chunks).
+import type { ChunkKind } from "../types.ts";
+import type { StoredChunk } from "../store/db.ts";
+
+export interface ChunkFilter {
+  kinds?: readonly ChunkKind[];
+  /** Substring of the relative path, or a glob when it contains * ? [ or {. */
+  path?: string;
+  codeOnly?: boolean;
+}
+
+export type ChunkPredicate = (c: StoredChunk) => boolean;
+
+export function compileFilter(f: ChunkFilter): ChunkPredicate | undefined {
+  const tests: ChunkPredicate[] = [];
+  if (f.kinds && f.kinds.length > 0) {
+    const kinds = new Set<string>(f.kinds);
+    tests.push((c) => kinds.has(c.kind));
+  }
+  if (f.codeOnly) tests.push((c) => c.kind !== "FileFragment");
+  if (f.path) {
+    const pattern = f.path.replace(/\\/g, "/");
+    if (/[*?[{]/.test(pattern)) {
+      const glob = new Bun.Glob(pattern);
+      // A glob without a directory part matches at any depth, as users expect from "*.cs"-style filters.
+      const anyDepth = pattern.includes("/") ? undefined : new Bun.Glob(`**/${pattern}`);
+      tests.push((c) => glob.match(c.path) || (anyDepth?.match(c.path) ?? false));
+    } else {
+      const needle = pattern.toLowerCase();
+      tests.push((c) => c.path.toLowerCase().includes(needle));
+    }
+  }
+  if (tests.length === 0) return undefined;
+  return (c) => tests.every((t) => t(c));
+}

@@ -1,0 +1,93 @@
+// Hybrid search over one snapshot: symbol, lexical and vector branches fused by weighted RRF, then prior, filters and per-file cap.
+import type { Hit } from "../types.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { queryTerms } from "../text/tokens.ts";
+import { compileFilter, type ChunkFilter } from "./filter.ts";
+import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
+import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, type LexicalWeights } from "./lexical.ts";
+import { priorFor, type Intent } from "./prior.ts";
+import { rankBySymbol } from "./symbol.ts";
+import { rankByVector } from "./vector.ts";
+
+export interface Tuning {
+  rrfK: number;
+  symbolWeight: number;
+  lexicalWeight: number;
+  vectorWeight: number;
+  /** Score multiplier for non-source files (tests, docs, samples) under the implementation intent. */
+  priorWeight: number;
+  lexicalWeights: LexicalWeights;
+  /** How many candidates each branch contributes to the fusion. */
+  depth: number;
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  rrfK: DEFAULT_RRF_K,
+  symbolWeight: 1,
+  lexicalWeight: 1,
+  vectorWeight: 1,
+  priorWeight: 0.5,
+  lexicalWeights: DEFAULT_LEXICAL_WEIGHTS,
+  depth: 200,
+};
+
+export interface SearchRequest extends ChunkFilter {
+  query: string;
+  limit: number;
+  intent?: Intent;
+  /** At most this many hits per file (default 2). */
+  perFileCap?: number;
+  /** The query's embedding; absent = no vector branch. */
+  queryVector?: Float32Array;
+  minCosine?: number;
+  tuning?: Partial<Tuning>;
+}
+
+export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
+  const t: Tuning = { ...DEFAULT_TUNING, ...req.tuning };
+  const terms = queryTerms(req.query);
+  const predicate = compileFilter(req);
+  const accept = predicate ? (i: number) => predicate(snapshot.chunks[i]!) : undefined;
+
+  const lists: RankedList[] = [];
+  const symbol = rankBySymbol(snapshot, req.query, terms, accept).slice(0, t.depth);
+  lists.push({ weight: t.symbolWeight, keys: symbol.map((m) => m.index) });
+
+  // FTS has no filter pushdown here: over-fetch, then filter.
+  const lexicalOrdinals = rankByLexical(snapshot, terms, predicate ? t.depth * 5 : t.depth, t.lexicalWeights);
+  const lexical: number[] = [];
+  for (const ordinal of lexicalOrdinals) {
+    const i = snapshot.indexByOrdinal.get(ordinal);
+    if (i === undefined || (accept && !accept(i))) continue;
+    lexical.push(i);
+    if (lexical.length >= t.depth) break;
+  }
+  lists.push({ weight: t.lexicalWeight, keys: lexical });
+
+  if (req.queryVector) {
+    const vector = rankByVector(snapshot, req.queryVector, req.minCosine ?? 0, t.depth, accept);
+    lists.push({ weight: t.vectorWeight, keys: vector.map((m) => m.index) });
+  }
+
+  const fused = fuseRanks(lists, t.rrfK);
+  const intent = req.intent ?? "implementation";
+  const scored: { index: number; score: number }[] = [];
+  for (const [index, score] of fused) {
+    scored.push({ index, score: score * priorFor(snapshot.chunks[index]!.path, intent, t.priorWeight) });
+  }
+  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+
+  const cap = req.perFileCap ?? 2;
+  const perFile = new Map<string, number>();
+  const hits: Hit[] = [];
+  for (const s of scored) {
+    const chunk = snapshot.chunks[s.index]!;
+    const n = perFile.get(chunk.path) ?? 0;
+    if (cap > 0 && n >= cap) continue;
+    perFile.set(chunk.path, n + 1);
+    const { textHash: _hash, ...record } = chunk;
+    hits.push({ project: snapshot.projectId, chunk: record, score: s.score });
+    if (hits.length >= req.limit) break;
+  }
+  return hits;
+}

@@ -1,0 +1,267 @@
+// The sqlite manifest of one project: files, chunks, the FTS5 lexical index, embedding rows and metadata.
+import { Database } from "bun:sqlite";
+import type { ChunkKind, ChunkRecord, SkippedFile, SkipReason } from "../types.ts";
+import { META, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
+
+export interface FileRow {
+  path: string;
+  size: number;
+  mtime: number;
+  sha256: string;
+  chunkCount: number;
+  skipReason?: SkipReason;
+}
+
+export interface StoredChunk extends ChunkRecord {
+  textHash: string;
+}
+
+/** The three weighted FTS columns of one chunk, already reduced to index terms. */
+export interface LexicalDoc {
+  header: string;
+  summary: string;
+  body: string;
+}
+
+export interface ChunkWrite {
+  /** Existing ordinal to update in place, or undefined to insert a new chunk. */
+  ordinal?: number;
+  path: string;
+  kind: ChunkKind;
+  symbol: string;
+  signature: string;
+  doc?: string;
+  startLine: number;
+  endLine: number;
+  textHash: string;
+  lexical: LexicalDoc;
+}
+
+interface ChunkRowRaw {
+  id: number;
+  path: string;
+  kind: string;
+  symbol: string;
+  signature: string;
+  doc: string | null;
+  start_line: number;
+  end_line: number;
+  text_hash: string;
+}
+
+function toChunk(r: ChunkRowRaw): StoredChunk {
+  const chunk: StoredChunk = {
+    ordinal: r.id,
+    path: r.path,
+    kind: r.kind as ChunkKind,
+    symbol: r.symbol,
+    signature: r.signature,
+    startLine: r.start_line,
+    endLine: r.end_line,
+    textHash: r.text_hash,
+  };
+  if (r.doc) chunk.doc = r.doc;
+  return chunk;
+}
+
+const CHUNK_COLUMNS = "id, path, kind, symbol, signature, doc, start_line, end_line, text_hash";
+
+export class IndexDb {
+  readonly db: Database;
+
+  private constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** Opens (creating if needed) the manifest at `file`. Throws if the file is not a sqlite database. */
+  static open(file: string): IndexDb {
+    const db = new Database(file, { create: true });
+    // WAL: readers keep a consistent snapshot while a writer commits; busy_timeout covers a second process.
+    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000;");
+    db.exec(SCHEMA_SQL);
+    const store = new IndexDb(db);
+    if (store.getMeta(META.schemaVersion) === undefined) store.setMeta(META.schemaVersion, String(SCHEMA_VERSION));
+    return store;
+  }
+
+  close(): void {
+    this.db.close(false);
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.query<{ value: string }, [string]>("SELECT value FROM meta WHERE key = ?").get(key);
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.query("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  numberMeta(key: string, fallback: number): number {
+    const v = this.getMeta(key);
+    const n = v === undefined ? NaN : Number(v);
+    return Number.isFinite(n) ? n : fallback;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  loadFiles(): Map<string, FileRow> {
+    const rows = this.db
+      .query<{ path: string; size: number; mtime: number; sha256: string; chunk_count: number; skip_reason: string | null }, []>(
+        "SELECT path, size, mtime, sha256, chunk_count, skip_reason FROM files",
+      )
+      .all();
+    const map = new Map<string, FileRow>();
+    for (const r of rows) {
+      const row: FileRow = { path: r.path, size: r.size, mtime: r.mtime, sha256: r.sha256, chunkCount: r.chunk_count };
+      if (r.skip_reason) row.skipReason = r.skip_reason as SkipReason;
+      map.set(r.path, row);
+    }
+    return map;
+  }
+
+  upsertFile(f: FileRow): void {
+    this.db
+      .query(
+        `INSERT INTO files(path, size, mtime, sha256, chunk_count, skip_reason) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, sha256 = excluded.sha256,
+           chunk_count = excluded.chunk_count, skip_reason = excluded.skip_reason`,
+      )
+      .run(f.path, f.size, f.mtime, f.sha256, f.chunkCount, f.skipReason ?? null);
+  }
+
+  deleteFile(path: string): void {
+    for (const id of this.chunkIdsOfFile(path)) this.deleteChunk(id);
+    this.db.query("DELETE FROM files WHERE path = ?").run(path);
+  }
+
+  loadChunks(): StoredChunk[] {
+    return this.db.query<ChunkRowRaw, []>(`SELECT ${CHUNK_COLUMNS} FROM chunks ORDER BY path, start_line, id`).all().map(toChunk);
+  }
+
+  chunksOfFile(path: string): StoredChunk[] {
+    return this.db
+      .query<ChunkRowRaw, [string]>(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ? ORDER BY start_line, id`)
+      .all(path)
+      .map(toChunk);
+  }
+
+  chunkById(id: number): StoredChunk | undefined {
+    const r = this.db.query<ChunkRowRaw, [number]>(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id = ?`).get(id);
+    return r ? toChunk(r) : undefined;
+  }
+
+  private chunkIdsOfFile(path: string): number[] {
+    return this.db.query<{ id: number }, [string]>("SELECT id FROM chunks WHERE path = ?").all(path).map((r) => r.id);
+  }
+
+  deleteChunk(id: number): void {
+    this.db.query("DELETE FROM chunks WHERE id = ?").run(id);
+    this.db.query("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
+  }
+
+  /** Inserts or updates one chunk and its lexical row; returns its ordinal. */
+  writeChunk(c: ChunkWrite): number {
+    let id: number;
+    if (c.ordinal !== undefined) {
+      id = c.ordinal;
+      this.db
+        .query(
+          `UPDATE chunks SET path = ?, kind = ?, symbol = ?, signature = ?, doc = ?, start_line = ?, end_line = ?, text_hash = ? WHERE id = ?`,
+        )
+        .run(c.path, c.kind, c.symbol, c.signature, c.doc ?? null, c.startLine, c.endLine, c.textHash, id);
+      this.db.query("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
+    } else {
+      const r = this.db
+        .query<{ id: number }, (string | number | null)[]>(
+          `INSERT INTO chunks(path, kind, symbol, signature, doc, start_line, end_line, text_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .get(c.path, c.kind, c.symbol, c.signature, c.doc ?? null, c.startLine, c.endLine, c.textHash);
+      id = r!.id;
+    }
+    this.db.query("INSERT INTO chunks_fts(rowid, header, summary, body) VALUES (?, ?, ?, ?)").run(id, c.lexical.header, c.lexical.summary, c.lexical.body);
+    return id;
+  }
+
+  /** BM25 over the three columns; returns ordinals best first. `match` is an FTS5 query string. */
+  lexicalSearch(match: string, weights: [number, number, number], limit: number): { ordinal: number; score: number }[] {
+    return this.db
+      .query<{ ordinal: number; score: number }, [string, number]>(
+        `SELECT rowid AS ordinal, bm25(chunks_fts, ${weights[0]}, ${weights[1]}, ${weights[2]}) AS score
+         FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`,
+      )
+      .all(match, limit);
+  }
+
+  // --- embeddings -----------------------------------------------------------------------------------
+
+  loadEmbeddingRows(): Map<string, number> {
+    const map = new Map<string, number>();
+    for (const r of this.db.query<{ text_hash: string; row: number }, []>("SELECT text_hash, row FROM embeddings").all()) {
+      map.set(r.text_hash, r.row);
+    }
+    return map;
+  }
+
+  hasEmbedding(textHash: string): boolean {
+    return this.db.query("SELECT 1 FROM embeddings WHERE text_hash = ?").get(textHash) !== null;
+  }
+
+  addEmbeddingRows(entries: { textHash: string; row: number }[], vectorRows: number): void {
+    this.transaction(() => {
+      const q = this.db.query("INSERT OR REPLACE INTO embeddings(text_hash, row) VALUES (?, ?)");
+      for (const e of entries) q.run(e.textHash, e.row);
+      this.setMeta(META.vectorRows, String(vectorRows));
+    });
+  }
+
+  clearEmbeddings(): void {
+    this.transaction(() => {
+      this.db.exec("DELETE FROM embeddings");
+      this.setMeta(META.vectorRows, "0");
+    });
+  }
+
+  /** Distinct text hashes of chunks that have no vector yet. */
+  pendingTextHashes(): string[] {
+    return this.db
+      .query<{ text_hash: string }, []>(
+        "SELECT DISTINCT c.text_hash FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL",
+      )
+      .all()
+      .map((r) => r.text_hash);
+  }
+
+  countPending(): number {
+    return (
+      this.db
+        .query<{ n: number }, []>(
+          "SELECT COUNT(DISTINCT c.text_hash) AS n FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL",
+        )
+        .get()?.n ?? 0
+    );
+  }
+
+  // --- skipped files and counts ------------------------------------------------------------------------
+
+  replaceWalkSkipped(skipped: SkippedFile[]): void {
+    this.db.exec("DELETE FROM skipped");
+    const q = this.db.query("INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)");
+    for (const s of skipped) q.run(s.path, s.reason, s.detail ?? null);
+  }
+
+  loadWalkSkipped(): SkippedFile[] {
+    return this.db
+      .query<{ path: string; reason: string; detail: string | null }, []>("SELECT path, reason, detail FROM skipped ORDER BY path")
+      .all()
+      .map((r) => (r.detail ? { path: r.path, reason: r.reason as SkipReason, detail: r.detail } : { path: r.path, reason: r.reason as SkipReason }));
+  }
+
+  counts(): { files: number; chunks: number } {
+    const files = this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM files WHERE skip_reason IS NULL").get()?.n ?? 0;
+    const chunks = this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM chunks").get()?.n ?? 0;
+    return { files, chunks };
+  }
+}

@@ -1,0 +1,55 @@
+// The on-disk format of one project's cache: its version, its file names and the sqlite schema, in one table.
+//
+// SCHEMA_VERSION changelog (bump on any change a reader must know about; a mismatch rebuilds the cache):
+//   1 — files, chunks (stable row ids = chunk ordinals), contentless FTS5 over pre-split terms,
+//       embeddings keyed by text hash → row of vectors.bin, meta key/value.
+export const SCHEMA_VERSION = 1;
+
+export const DB_FILE = "index.sqlite";
+export const VECTORS_FILE = "vectors.bin";
+export const LOCK_FILE = "write.lock";
+
+/** Metadata keys kept in the `meta` table. */
+export const META = {
+  schemaVersion: "schema_version",
+  chunkerVersion: "chunker_version",
+  model: "model",
+  dimensions: "dimensions",
+  generation: "generation",
+  builtAtUtc: "built_at_utc",
+  /** Number of vectors.bin rows that committed embedding rows may point at; anything past it is torn. */
+  vectorRows: "vector_rows",
+} as const;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS files (
+  path TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  mtime REAL NOT NULL,
+  sha256 TEXT NOT NULL,
+  chunk_count INTEGER NOT NULL,
+  skip_reason TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chunks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  path TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  symbol TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  doc TEXT,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  text_hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks(path);
+CREATE INDEX IF NOT EXISTS chunks_by_hash ON chunks(text_hash);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+  header, summary, body,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TABLE IF NOT EXISTS embeddings (text_hash TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID;
+-- Files the walker left out at the last refresh (content-level skips live on files.skip_reason).
+CREATE TABLE IF NOT EXISTS skipped (path TEXT PRIMARY KEY, reason TEXT NOT NULL, detail TEXT) WITHOUT ROWID;
+`;

@@ -1,0 +1,80 @@
+// Cross-process write lock for one cache directory: a lock file holding the owner's pid, stolen when the owner died.
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+
+export interface LockHandle {
+  release(): void;
+}
+
+function ownerAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function tryCreate(file: string): boolean {
+  try {
+    const fd = openSync(file, "wx");
+    writeSync(fd, `${process.pid}\n`);
+    closeSync(fd);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
+  }
+}
+
+function holderPid(file: string): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(file, "utf8"), 10);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Acquires the lock, waiting while another live process holds it. `onWait` is told once who holds it, so a
+ * waiting writer can say what it waits for. A lock left by a crashed process is removed.
+ */
+export async function acquireLock(
+  file: string,
+  opts: { timeoutMs?: number; onWait?: (message: string) => void } = {},
+): Promise<LockHandle> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 10 * 60_000);
+  let told = false;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+    if (tryCreate(file)) {
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          try {
+            if (holderPid(file) === process.pid) unlinkSync(file);
+          } catch {
+            /* already gone */
+          }
+        },
+      };
+    }
+    const pid = holderPid(file);
+    if (pid !== undefined && !Number.isNaN(pid) && !ownerAlive(pid)) {
+      try {
+        unlinkSync(file); // crashed holder
+      } catch {
+        /* another waiter removed it first */
+      }
+      continue;
+    }
+    if (!told) {
+      told = true;
+      opts.onWait?.(`Waiting for process ${pid ?? "?"} to finish updating the index (lock ${file}).`);
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file} held by process ${pid ?? "?"}.`);
+    await Bun.sleep(delay);
+  }
+}

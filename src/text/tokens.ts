@@ -1,0 +1,50 @@
+// Turns identifiers and prose into the normalised terms both the lexical index and the symbol branch match on.
+import { stemmer } from "stemmer";
+import { STOP_WORDS } from "./stop-words.ts";
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+// Sub-words of an identifier: "HTTPServer2Go" → HTTP, Server, 2, Go; "IObservable" → I, Observable.
+const SUB_WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+/gu;
+
+/** Splits one identifier into lower-case sub-words (`GetBalanceChanges` → get, balance, changes). */
+export function splitIdentifier(identifier: string): string[] {
+  const parts: string[] = [];
+  for (const piece of identifier.split("_")) {
+    for (const m of piece.matchAll(SUB_WORD)) parts.push(m[0].toLowerCase());
+  }
+  return parts;
+}
+
+/** Light, deterministic stem shared by every branch so that query and index agree. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  return stemmer(word);
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/**
+ * Index terms of free text or code: every word, split into identifier sub-words, stop words and
+ * one-character pieces dropped, stemmed. A compound identifier also contributes its whole lower-cased form
+ * so that an exact identifier in a query matches strongly.
+ */
+export function termsOf(text: string, keepCompounds = true): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0];
+    const parts = splitIdentifier(word);
+    if (keepCompounds && parts.length > 1) out.push(word.toLowerCase().replace(/_/g, ""));
+    for (const part of parts) {
+      if (part.length < 2 || STOP_WORDS.has(part)) continue;
+      out.push(stem(part));
+    }
+  }
+  return out;
+}
+
+/** Distinct query terms in first-seen order. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(termsOf(query))];
+}

@@ -1,0 +1,239 @@
+// Lists the files of one project that the indexer should read, and why the near misses were left out.
+//
+// Rules, in the order they are applied (the first that decides wins):
+//   1. Extension: only files whose last extension is in the project's list (case-insensitive) are considered.
+//      Everything else is passed over silently: it never appears in `skipped`.
+//   2. Hard-skipped directories below the root: bin, obj, .git, .vs, node_modules, packages, TestResults
+//      (exact names). The root itself is never hard-skipped: indexing node_modules/com.cysharp.unitask works.
+//   3. .gitignore files: the root's and every nested one; a nested file's patterns are relative to its own
+//      directory and take precedence over its parents' (so its `!Keep.cs` re-includes what a parent ignored).
+//      As in git, nothing inside an ignored directory can be re-included. .gitignore files above the root are
+//      not read (the root may sit in an ignored folder, such as node_modules).
+//   4. Exclude: the project's extra patterns, gitignore syntax, relative to the root. They only remove files;
+//      a `!` pattern re-includes only what an earlier Exclude pattern removed.
+//   5. Generated code: *.g.cs, *.g.i.cs, *.Designer.cs, *.generated.cs (case-insensitive) → skipped "generated".
+//   6. Symlinks are never followed, so a link loop is harmless and nothing outside the root is listed:
+//      a linked file → skipped "symlink"; a linked directory is passed over silently.
+//   7. Nested git repositories: a directory below the root holding a `.git` entry → one skipped "nested-repo"
+//      entry for the directory; its contents are not walked.
+//   8. Unreadable: a directory that cannot be listed or a file that cannot be stat'ed → skipped "unreadable"
+//      with the error code as detail. (File contents are not read here; the indexer reports read failures.)
+//   9. Size: files larger than maxFileBytes → skipped "too-large".
+//  Sockets, FIFOs and devices are passed over silently. Ignored, hard-skipped and excluded entries are not
+//  reported. An unreadable root throws WalkRootError: that is the project's failure, not a file's.
+//
+// Speed: a no-change refresh walks the whole tree before every search, so this is one synchronous pass of
+// readdir (with file types) plus one lstat per candidate file, with ignore matchers compiled once per
+// directory that has a .gitignore.
+import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
+import ignore, { type Ignore } from "ignore";
+import type { FileEntry, SkippedFile } from "../types.ts";
+
+export interface WalkOptions {
+  /** Absolute project root. */
+  root: string;
+  /** Extensions with the leading dot; compared case-insensitively. */
+  extensions: readonly string[];
+  /** Extra gitignore-style patterns relative to the root. */
+  exclude: readonly string[];
+  maxFileBytes: number;
+}
+
+export interface WalkResult {
+  /** Sorted by path (plain code-unit order); paths relative to the root, `/`-separated. */
+  files: FileEntry[];
+  /** Sorted by path. */
+  skipped: SkippedFile[];
+}
+
+export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([
+  ".git",
+  ".vs",
+  "bin",
+  "node_modules",
+  "obj",
+  "packages",
+  "TestResults",
+]);
+
+/** Lower-case file-name endings of generated code. */
+export const GENERATED_SUFFIXES: readonly string[] = [".designer.cs", ".g.cs", ".g.i.cs", ".generated.cs"];
+
+/** The project root itself cannot be listed (missing, not a directory, no permission). */
+export class WalkRootError extends Error {
+  constructor(
+    readonly root: string,
+    readonly code: string,
+  ) {
+    super(`Cannot walk project root ${root}: ${code === "ENOENT" ? "it does not exist" : code === "ENOTDIR" ? "it is not a directory" : code}.`);
+    this.name = "WalkRootError";
+  }
+}
+
+/** Git's own default: case-insensitive patterns on Windows and macOS, case-sensitive elsewhere. */
+const IGNORE_CASE = process.platform === "win32" || process.platform === "darwin";
+
+interface Layer {
+  /** The .gitignore's directory relative to the root, with a trailing `/` ("" for the root). */
+  base: string;
+  matcher: Ignore;
+}
+
+interface PendingDir {
+  /** Relative to the root, no trailing `/`; "" for the root. */
+  rel: string;
+  /** .gitignore matchers in force here, outermost first. */
+  layers: readonly Layer[];
+}
+
+export async function walkProject(opts: WalkOptions): Promise<WalkResult> {
+  return walkProjectSync(opts);
+}
+
+export function walkProjectSync(opts: WalkOptions): WalkResult {
+  const root = opts.root.length > 1 ? opts.root.replace(/[/\\]+$/, "") : opts.root;
+  const extensions = new Set(opts.extensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
+  const exclude = opts.exclude.length > 0 ? ignore({ ignoreCase: IGNORE_CASE }).add([...opts.exclude]) : undefined;
+  const files: FileEntry[] = [];
+  const skipped: SkippedFile[] = [];
+
+  const isIgnored = (rel: string, layers: readonly Layer[]): boolean => {
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers[i]!;
+      const verdict = layer.matcher.test(layer.base === "" ? rel : rel.slice(layer.base.length));
+      if (verdict.ignored) return true;
+      if (verdict.unignored) break;
+    }
+    return exclude !== undefined && exclude.ignores(rel);
+  };
+
+  const stack: PendingDir[] = [{ rel: "", layers: [] }];
+  for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
+    const prefix = dir.rel === "" ? "" : `${dir.rel}/`;
+    const absPrefix = dir.rel === "" ? `${root}/` : `${root}/${prefix}`;
+
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir.rel === "" ? root : `${root}/${dir.rel}`, { withFileTypes: true });
+    } catch (error) {
+      const code = errorCode(error);
+      if (dir.rel === "") throw new WalkRootError(root, code);
+      skipped.push({ path: dir.rel, reason: "unreadable", detail: code });
+      continue;
+    }
+
+    let layers = dir.layers;
+    let hasGitignore = false;
+    for (const entry of entries) {
+      if (entry.name === ".git" && dir.rel !== "") {
+        skipped.push({ path: dir.rel, reason: "nested-repo", detail: "has its own .git; configure it as a separate project to index it" });
+        entries = [];
+        break;
+      }
+      if (entry.name === ".gitignore" && entry.isFile()) hasGitignore = true;
+    }
+    if (hasGitignore && entries.length > 0) {
+      const matcher = readGitignore(`${absPrefix}.gitignore`, `${prefix}.gitignore`, skipped);
+      if (matcher !== undefined) layers = [...layers, { base: prefix, matcher }];
+    }
+
+    for (const entry of entries) {
+      const name = entry.name;
+      let kind = kindOf(entry);
+      if (kind === Kind.Unknown) kind = kindOfPath(absPrefix + name);
+
+      if (kind === Kind.Directory) {
+        if (HARD_SKIPPED_DIRS.has(name)) continue;
+        const rel = prefix + name;
+        if (isIgnored(`${rel}/`, layers)) continue;
+        stack.push({ rel, layers });
+        continue;
+      }
+      if (kind !== Kind.File && kind !== Kind.Symlink) continue;
+
+      const dot = name.lastIndexOf(".");
+      if (dot === -1 || !extensions.has(name.slice(dot).toLowerCase())) continue;
+      const rel = prefix + name;
+      if (isIgnored(rel, layers)) continue;
+      if (isGenerated(name)) {
+        skipped.push({ path: rel, reason: "generated" });
+        continue;
+      }
+      if (kind === Kind.Symlink) {
+        skipped.push({ path: rel, reason: "symlink", detail: "symlinks are not followed" });
+        continue;
+      }
+
+      let stats: Stats;
+      try {
+        stats = lstatSync(absPrefix + name);
+      } catch (error) {
+        skipped.push({ path: rel, reason: "unreadable", detail: errorCode(error) });
+        continue;
+      }
+      if (stats.size > opts.maxFileBytes) {
+        skipped.push({ path: rel, reason: "too-large", detail: `${stats.size} bytes; the limit is ${opts.maxFileBytes}` });
+        continue;
+      }
+      files.push({ path: rel, size: stats.size, mtimeMs: stats.mtimeMs });
+    }
+  }
+
+  files.sort(byPath);
+  skipped.sort(byPath);
+  return { files, skipped };
+}
+
+const enum Kind {
+  File,
+  Directory,
+  Symlink,
+  Other,
+  Unknown,
+}
+
+function kindOf(entry: Dirent): Kind {
+  if (entry.isFile()) return Kind.File;
+  if (entry.isDirectory()) return Kind.Directory;
+  if (entry.isSymbolicLink()) return Kind.Symlink;
+  if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()) return Kind.Other;
+  return Kind.Unknown; // the file system did not say (DT_UNKNOWN)
+}
+
+function kindOfPath(abs: string): Kind {
+  try {
+    const stats = lstatSync(abs);
+    if (stats.isFile()) return Kind.File;
+    if (stats.isDirectory()) return Kind.Directory;
+    return stats.isSymbolicLink() ? Kind.Symlink : Kind.Other;
+  } catch {
+    return Kind.File; // let the file stat below report it as unreadable, with its code
+  }
+}
+
+function isGenerated(name: string): boolean {
+  const lower = name.toLowerCase();
+  for (const suffix of GENERATED_SUFFIXES) if (lower.endsWith(suffix)) return true;
+  return false;
+}
+
+function readGitignore(abs: string, rel: string, skipped: SkippedFile[]): Ignore | undefined {
+  let text: string;
+  try {
+    text = readFileSync(abs, "utf8");
+  } catch (error) {
+    skipped.push({ path: rel, reason: "unreadable", detail: `${errorCode(error)}; its rules were not applied` });
+    return undefined;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const matcher = ignore({ ignoreCase: IGNORE_CASE }).add(text);
+  return matcher;
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
