@@ -52,7 +52,6 @@ class CSharpFile {
   private readonly signatures = new Map<number, string>();
 
   constructor(
-    readonly path: string,
     /** The text tree-sitter parsed: the file, or the file with some `#if` branches blanked. */
     readonly text: string,
     /** The file as written; chunk code is cut from it so blanked branches still show. */
@@ -367,7 +366,7 @@ export function chunkCSharp(grammar: LoadedGrammar, path: string, text: string):
   const { tree, parsedText } = parsed;
   try {
     const root = tree.rootNode;
-    const file = new CSharpFile(path, parsedText, text, findFileNamespace(parsedText, root));
+    const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root));
     const chunks = collectDefinitions(grammar, root).map((d) => definitionChunk(file, d));
     const topLevel = topLevelChunk(file, root);
     if (chunks.length === 0 && (!topLevel || root.hasError)) return undefined;

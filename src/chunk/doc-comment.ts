@@ -1,5 +1,8 @@
 // XML doc comments (`///` lines or `/** */`) to plain text: tags stripped, references kept as names.
 
+const DOC_TAG =
+  /<\/?(?:summary|remarks|returns|value|para|c|code|example|list|listheader|item|term|description|include|inheritdoc|permission|note|b|i|u|em|strong|br|a|p|param|typeparam|exception|see|seealso|paramref|typeparamref)\b[^>]*>/gi;
+
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: " " };
 
 /** True for comment text that is a documentation comment rather than an ordinary one. */
@@ -45,13 +48,19 @@ export function docCommentText(raw: string): string | undefined {
     const cref = attr(attributes, "cref");
     return cref ? ` ${crefName(cref)}: ` : " ";
   });
+  // A reference with its own text reads as that text; `seealso` keeps its target too.
+  xml = xml.replace(/<(see|seealso)\b([^>]*?[^/>])>([\s\S]*?)<\/\1\s*>/gi, (_m, tag: string, attributes: string, inner: string) => {
+    const target = attr(attributes, "cref") ?? attr(attributes, "href");
+    return tag.toLowerCase() === "seealso" && target ? ` ${crefName(target)}: ${inner} ` : inner;
+  });
   // Self-closing references become the name they point at.
   xml = xml.replace(/<(see|seealso|paramref|typeparamref)\b([^>]*?)\/?>/gi, (_m, _tag: string, attributes: string) => {
     const target = attr(attributes, "cref") ?? attr(attributes, "name") ?? attr(attributes, "langword") ?? attr(attributes, "href");
     return target ? crefName(target) : "";
   });
-  // Every other tag is structure only; a space keeps words from neighbouring blocks apart.
-  xml = xml.replace(/<\/?[A-Za-z][^>]*>/g, " ");
+  // Every other doc tag is structure only; a space keeps words from neighbouring blocks apart.
+  // Unknown tags stay: they are usually generics written unescaped (`Task<bool>`).
+  xml = xml.replace(DOC_TAG, " ");
   xml = xml.replace(/&(lt|gt|amp|quot|apos|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? "");
   xml = xml.replace(/&#(x[0-9a-fA-F]{1,6}|\d{1,7});/g, (_m, code: string) => {
     const point = code.startsWith("x") ? parseInt(code.slice(1), 16) : parseInt(code, 10);

@@ -11,6 +11,10 @@ import { UsageError, Workspace } from "../ops/workspace.ts";
 import { compact } from "../ops/views.ts";
 import { formatBuild, formatChunk, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
+import { loadQuestionSet } from "../eval/questions.ts";
+import { runEval, type EvalReport } from "../eval/run-eval.ts";
+import { formatEval } from "../eval/format.ts";
+import type { Tuning } from "../search/search.ts";
 
 interface GlobalOptions {
   root?: string;
@@ -161,6 +165,33 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       } finally {
         ws.close();
       }
+    });
+
+  program
+    .command("eval")
+    .description("measure ranking quality on a question set (recall@5/10, MRR@10 at file and function level)")
+    .argument("<questions>", "question set YAML, e.g. ../shared/eval/unity-dev.yaml")
+    .option("--corpus <name>", "only this corpus")
+    .option("-l, --limit <n>", "hits per question", positiveInt("--limit"), 10)
+    .option("--ablation", "also run symbol-only, lexical-only and no-prior variants")
+    .action(async (file: string, o: { corpus?: string; limit: number; ablation?: boolean }) => {
+      const g = globals();
+      const set = loadQuestionSet(file);
+      const base = { configPath: g.config, env: io.env, cwd: io.cwd, home: homedir(), platform: process.platform };
+      const flags = { embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions };
+      const config = loadConfig({ ...base, flags: { ...flags, root: io.cwd } });
+      const embedder = createEmbedder(config.embedding);
+      const projectFor = (id: string, root: string) => loadConfig({ ...base, flags: { ...flags, root, id } }).projects[0]!;
+      const variants: [string, Partial<Tuning> | undefined][] = o.ablation
+        ? [["fused", undefined], ["symbol only", { lexicalWeight: 0, vectorWeight: 0 }], ["lexical only", { symbolWeight: 0, vectorWeight: 0 }], ["fused, no prior", { priorWeight: 1 }]]
+        : [["fused", undefined]];
+      const reports: Record<string, EvalReport> = {};
+      for (const [label, tuning] of variants) {
+        const report = await runEval({ set, cwd: io.cwd, corpus: o.corpus, root: g.root, limit: o.limit, tuning, projectFor, config, embedder, chunker: createChunker });
+        reports[label] = report;
+        if (!g.json) io.out(`${formatEval(report, label)}\n`);
+      }
+      if (g.json) io.out(JSON.stringify(o.ablation ? reports : reports.fused, null, 2));
     });
 
   return program;

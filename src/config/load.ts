@@ -51,8 +51,8 @@ export const DEFAULT_CONFIG_FILE = [".code-index-mcp", "config.json"] as const;
 export function loadConfig(input: LoadConfigInput): AppConfig {
   const p = pathFor(input.platform);
   const file = locateConfigFile(input);
-  const raw = file === undefined ? undefined : readConfigFile(file.path, file.namedBy);
-  const fileLabel = file?.path ?? "the built-in defaults";
+  const raw = readConfigFile(file.path, file.namedBy);
+  const fileLabel = raw === undefined ? "the built-in defaults" : file.path;
 
   // The file is validated on its own first, so its mistakes are reported against the file.
   let parsed = validate(raw ?? {}, () => fileLabel);
@@ -63,7 +63,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
   }
 
   const setByEnv = (path: KeyPath) => envSettings.some((s) => samePath(s.path, path));
-  const fileDir = file === undefined ? input.cwd : p.dirname(file.path);
+  const fileDir = p.dirname(file.path);
   const base = cacheBase(input.platform, input.env, input.home);
   const maxFileBytes = parsed.CodeIndex.MaxFileBytes;
 
@@ -133,7 +133,7 @@ interface LocatedFile {
   namedBy?: string;
 }
 
-function locateConfigFile(input: LoadConfigInput): LocatedFile | undefined {
+function locateConfigFile(input: LoadConfigInput): LocatedFile {
   const p = pathFor(input.platform);
   if (input.configPath !== undefined) {
     return { path: resolveUserPath(input.configPath, input.cwd, input), namedBy: "--config" };

@@ -15,3 +15,11 @@ export function lexicalDocOf(path: string, draft: ChunkDraft): LexicalDoc {
     body: termsOf(draft.content).join(" "),
   };
 }
+
+/** Whole-file evidence: path words, and the (redacted) text of every chunk the file produced. */
+export function fileLexicalDocOf(path: string, drafts: readonly ChunkDraft[]): { header: string; body: string } {
+  return {
+    header: termsOf(pathWords(path)).join(" "),
+    body: drafts.map((d) => termsOf(d.content).join(" ")).join(" "),
+  };
+}

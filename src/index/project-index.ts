@@ -13,7 +13,7 @@ import { acquireLock } from "../store/lock.ts";
 import { walkProject } from "../walk/walk.ts";
 import { planRefresh } from "./plan.ts";
 import { matchChunks } from "./match.ts";
-import { lexicalDocOf } from "./lexical-doc.ts";
+import { fileLexicalDocOf, lexicalDocOf } from "./lexical-doc.ts";
 import { readSource, sha256Hex } from "./read-source.ts";
 import { buildSnapshot, type Snapshot } from "./snapshot.ts";
 
@@ -306,6 +306,8 @@ export class ProjectIndex {
           }
           if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) shapeChanged = true;
           db.upsertFile(row);
+          const fileDoc = fileLexicalDocOf(row.path, drafts);
+          db.writeFileLexical(row.path, fileDoc.header, fileDoc.body);
         }
         if (walkSkippedChanged) db.replaceWalkSkipped(walk.skipped);
         if (shapeChanged || force) db.setMeta(META.generation, String(db.numberMeta(META.generation, 0) + 1));

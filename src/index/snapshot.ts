@@ -8,6 +8,8 @@ export interface Snapshot {
   /** Chunks ordered by path, then start line. */
   chunks: readonly StoredChunk[];
   byOrdinal: ReadonlyMap<number, StoredChunk>;
+  /** Path → positions in `chunks` of that file's chunks, in line order. */
+  indexesByPath: ReadonlyMap<string, readonly number[]>;
   /** Ordinal → position in `chunks`. */
   indexByOrdinal: ReadonlyMap<number, number>;
   /** Per chunk index: its row in `vectors`, or -1 when it has no vector (pending or no backend). */
@@ -33,13 +35,17 @@ export function buildSnapshot(args: {
   const chunks = args.db.loadChunks();
   const byOrdinal = new Map<number, StoredChunk>();
   const indexByOrdinal = new Map<number, number>();
+  const indexesByPath = new Map<string, number[]>();
   const vectorRows = new Int32Array(chunks.length);
   const maxRow = args.dimensions > 0 ? args.vectors.length / args.dimensions : 0;
   chunks.forEach((c, i) => {
     byOrdinal.set(c.ordinal, c);
     indexByOrdinal.set(c.ordinal, i);
+    const list = indexesByPath.get(c.path);
+    if (list) list.push(i);
+    else indexesByPath.set(c.path, [i]);
     const row = args.embeddingRows.get(c.textHash);
     vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
   });
-  return { ...args, chunks, byOrdinal, indexByOrdinal, vectorRows };
+  return { ...args, chunks, byOrdinal, indexByOrdinal, indexesByPath, vectorRows };
 }

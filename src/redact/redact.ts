@@ -3,6 +3,7 @@
 // line count exactly: a multi-line secret (a PEM body) becomes one marker per non-blank line.
 
 import { RULES, type Rule, type RuleTier } from "./rules.ts";
+import { buildTriggerIndex, presentAtoms } from "./triggers.ts";
 
 export interface RedactionHit {
   /** Name of the rule that named the redaction (see rules.ts). */
@@ -21,6 +22,9 @@ interface Span {
   end: number;
   rule: Rule;
 }
+
+/** Derived once from the table; read-only. */
+const TRIGGERS = buildTriggerIndex(RULES);
 
 /** Lower rank wins when overlapping spans are merged: the most specific rule names the redaction. */
 const TIER_RANK: Record<RuleTier, number> = { token: 0, context: 1, assignment: 2 };
@@ -52,20 +56,11 @@ export function redactWithReport(text: string): RedactionReport {
 
 /** Runs every rule whose trigger occurs in the text; returns the accepted `secret` spans, unsorted. */
 function findSpans(text: string): Span[] {
-  const lower = text.toLowerCase();
-  const present = new Map<string, boolean>();
-  const contains = (trigger: string): boolean => {
-    let found = present.get(trigger);
-    if (found === undefined) {
-      found = lower.includes(trigger);
-      present.set(trigger, found);
-    }
-    return found;
-  };
-
+  const present = presentAtoms(TRIGGERS, text);
   const spans: Span[] = [];
-  for (const rule of RULES) {
-    if (rule.triggers.length > 0 && !rule.triggers.some(contains)) continue;
+  RULES.forEach((rule, i) => {
+    const atoms = TRIGGERS.atomsByRule[i];
+    if (atoms !== undefined && !atoms.some((atom) => present.has(atom))) return;
     for (const match of text.matchAll(rule.pattern)) {
       const range = match.indices?.groups?.secret;
       const secret = match.groups?.secret;
@@ -73,7 +68,7 @@ function findSpans(text: string): Span[] {
       if (rule.accept !== undefined && !rule.accept(secret, match)) continue;
       spans.push({ start: range[0], end: range[1], rule });
     }
-  }
+  });
   return spans;
 }
 
@@ -94,19 +89,17 @@ function mergeOverlaps(spans: Span[]): Span[] {
   return merged;
 }
 
-/** The replacement for one secret value: one marker per non-blank line, whitespace and line breaks kept. */
+/** The replacement for one secret value: one marker per non-blank line; whitespace and line breaks (LF, CRLF, CR) kept. */
 function mask(secret: string, rule: string): string {
   const marker = `[REDACTED:${rule}]`;
-  if (!secret.includes("\n")) return marker;
+  if (!/[\r\n]/.test(secret)) return marker;
   return secret
-    .split("\n")
-    .map((segment) => {
-      const body = segment.trim();
-      if (body.length === 0) return segment;
-      const indent = segment.slice(0, segment.length - segment.trimStart().length);
-      return indent + marker + (segment.endsWith("\r") ? "\r" : "");
+    .split(/(\r\n|\n|\r)/)
+    .map((piece, i) => {
+      if (i % 2 === 1 || piece.trim().length === 0) return piece; // a line break, or a blank line
+      return piece.slice(0, piece.length - piece.trimStart().length) + marker;
     })
-    .join("\n");
+    .join("");
 }
 
 function countNewlines(text: string, from: number, to: number): number {

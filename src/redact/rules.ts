@@ -37,6 +37,11 @@ function acceptCredential(secret: string, match: RegExpExecArray): boolean {
   return isPasswordName(match.groups?.key ?? "") ? looksLikePassword(secret, quoted) : looksLikeToken(secret, quoted);
 }
 
+/** Documentation hosts (RFC 2606): `user:pass@example.com` is an example, not a credential. */
+function isReservedHost(host: string): boolean {
+  return /(?:^|\.)example\.(?:com|net|org)$|\.(?:example|invalid|test)$/i.test(host);
+}
+
 /** Basic credentials are base64 of `user:password`; anything else after `Basic ` is prose or code. */
 function acceptBasicCredentials(secret: string): boolean {
   const decoded = decodeBase64(secret);
@@ -54,8 +59,14 @@ const NAME = CREDENTIAL_NAME_SOURCE;
 const VALUE = String.raw`(?:[@$]{0,2}"(?<secret>[^\s"\\]{1,256})"|'(?<secret>[^\s'\\]{1,256})'|` +
   String.raw`\x60(?<secret>[^\s\x60\\]{1,256})\x60|` +
   String.raw`(?<bare>(?<secret>[^\s"'\x60;,(){}\[\]<>]{1,256}))(?=\x60?[ \t]*(?:#[^\r\n]*)?(?:\r?\n|$)))`;
-/** Between a key and its value: `=`, `:`, `:=`, `=>`, or `", ` after a quoted key (`{ "Password", "…" }`). */
-const SEPARATOR = String.raw`(?:["'\x60]\]?|\])?[ \t]*(?::=|=>|=(?!=)|:(?!:)|(?<=["'\x60])[ \t]*,)[ \t]*`;
+/**
+ * Between a key and its value: `=`, `:`, `:=`, `=>`; or a comma after a double-quoted key that opens a
+ * dictionary entry or an `Add`/`Set…` call (`{ "Password", "…" }`, `headers.Add("X-Api-Key", "…")`), but not
+ * any call: in `scrypt("password", "salt")` the second argument is no password.
+ */
+const SEPARATOR =
+  String.raw`(?:["'\x60]\]?|\])?[ \t]*(?::=|=>|=(?!=)|:(?!:)|` +
+  String.raw`(?<=(?:\{|\b(?:Add|TryAdd|Append|Set[A-Za-z]*)\()[ \t]*"[^"\r\n]{0,64}")[ \t]*,)[ \t]*`;
 
 export const RULES: readonly Rule[] = [
   {
@@ -84,6 +95,7 @@ export const RULES: readonly Rule[] = [
     tier: "token",
     triggers: ["akia", "asia", "abia", "acca"],
     pattern: /(?<![A-Za-z0-9])(?<secret>(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})(?![A-Za-z0-9])/dg,
+    accept: (secret) => !isPlaceholder(secret), // AWS's documented AKIAIOSFODNN7EXAMPLE
   },
   {
     name: "aws-secret-access-key",
@@ -91,6 +103,8 @@ export const RULES: readonly Rule[] = [
     triggers: ["secret"],
     pattern:
       /(?:aws[_-]?secret[_-]?(?:access[_-]?)?key|secret[_-]?access[_-]?key)["'\x60]?[ \t]*(?:=>|:=|[:=])[ \t]*[@$]?["'\x60]?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
+
+    accept: (secret) => !isPlaceholder(secret),
   },
   {
     name: "azure-sas-signature",
@@ -264,8 +278,9 @@ export const RULES: readonly Rule[] = [
     triggers: ["://"],
     // `scheme://user:password@host`: only the password is replaced; `{1}` format slots never match.
     pattern:
-      /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}:\/\/[^\s:/?#@"'`<>[\]{}]{1,256}:(?<secret>[^\s/?#@"'`<>{}]{1,256})@(?=[A-Za-z0-9[])/dg,
-    accept: (secret) => !isPlaceholder(secret) && !/^\d{1,5}$/.test(secret),
+      /(?<=[A-Za-z0-9]):\/\/[^\s:/?#@"'`<>[\]{}]{1,256}:(?<secret>[^\s/?#@"'`<>{}]{1,256})@(?<host>[A-Za-z0-9.-]{1,253}|\[)/dg,
+    accept: (secret, match) =>
+      !isPlaceholder(secret) && !/^\d{1,5}$/.test(secret) && !isReservedHost(match.groups?.host ?? ""),
   },
   {
     name: "xml-element-credential",

@@ -4,6 +4,8 @@
 /** Whole values (lowercased, non-alphanumerics removed) that are documentation placeholders, not secrets. */
 const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
   "apikey",
+  "bar",
+  "baz",
   "changeit",
   "changeme",
   "clientsecret",
@@ -13,6 +15,8 @@ const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
   "example",
   "false",
   "fixme",
+  "foo",
+  "foobar",
   "hidden",
   "mypassword",
   "mysecret",
@@ -23,6 +27,7 @@ const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
   "password",
   "placeholder",
   "pwd",
+  "qux",
   "redacted",
   "sample",
   "secret",
@@ -48,7 +53,7 @@ const PLACEHOLDER_FRAGMENTS: readonly string[] = [
   "your",
 ];
 
-/** Shapes of references and templates: `${VAR}`, `$(VAR)`, `$VAR`, `%VAR%`, `<key>`, `{{ var }}`, `{name}`, `#{x}`, `@Model.X`. */
+/** Shapes of references and templates: `${VAR}`, `$(VAR)`, `$VAR`, `%VAR%`, `<key>`, `{{ var }}`, `{0}`, `#{x}`, `@Model.X`. */
 const REFERENCE_SHAPES: readonly RegExp[] = [
   /^\$\{[^}]*\}$/,
   /^\$\([^)]*\)$/,
@@ -56,7 +61,7 @@ const REFERENCE_SHAPES: readonly RegExp[] = [
   /^%[^%\s]+%$/,
   /^<[^>]*>$/,
   /^\{\{.*\}\}$/,
-  /^\{[A-Za-z_][A-Za-z0-9_.]*\}$/,
+  /^\{[A-Za-z0-9_][A-Za-z0-9_.]*(?:[,:][^}]*)?\}$/, // {name}, {0}, {0:N2}: interpolation and format slots
   /^#\{[^}]*\}$/,
   /^@[A-Za-z_][A-Za-z0-9_.]*$/,
   /^(.)\1*$/, // "****", "xxxxxxxx", "00000000"
@@ -79,6 +84,7 @@ export function looksLikeCodeOrName(value: string, quoted: boolean): boolean {
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return true; // ADMIN_PASSWORD: a name, not a value
   if (/^(?:~|\.{1,2})?(?:\/[A-Za-z0-9_.-]+)+\/?$/.test(value) && !/[+=]/.test(value)) return true; // /home/me, ./keys
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) return true; // URLs carry their own rule
+  if (/^[~^<>=v]{0,2}\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9.]+)?$/.test(value)) return true; // 1.2.1, ^2.0.0-beta
   return false;
 }
 
@@ -114,9 +120,18 @@ export function looksRandom(value: string, minLength = 16): boolean {
   return characterClasses(value) >= 2 && entropy(value) >= 3;
 }
 
-/** A password needs no randomness: any short non-placeholder, non-code value without whitespace counts. */
+/**
+ * A password needs no randomness, but a single plain word (`"asdf"`, `"peanuts"`) is test data far more
+ * often than a credential: at least 6 characters from at least two classes (`hunter2`, `P@ssw0rd`).
+ */
 export function looksLikePassword(value: string, quoted: boolean): boolean {
-  return value.length >= 4 && !/\s/.test(value) && !isPlaceholder(value) && !looksLikeCodeOrName(value, quoted);
+  return (
+    value.length >= 6 &&
+    characterClasses(value) >= 2 &&
+    !/\s/.test(value) &&
+    !isPlaceholder(value) &&
+    !looksLikeCodeOrName(value, quoted)
+  );
 }
 
 /** An API key, token or secret: random-looking, not a placeholder, no whitespace. */

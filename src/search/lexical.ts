@@ -21,3 +21,10 @@ export function rankByLexical(snapshot: Snapshot, terms: readonly string[], limi
   if (!match) return [];
   return snapshot.db.lexicalSearch(match, [weights.header, weights.summary, weights.body], limit).map((r) => r.ordinal);
 }
+
+/** Paths of the files whose whole text matches best. */
+export function rankFilesByLexical(snapshot: Snapshot, terms: readonly string[], limit: number, headerWeight = 2): string[] {
+  const match = ftsQuery(terms);
+  if (!match) return [];
+  return snapshot.db.fileLexicalSearch(match, [headerWeight, 1], limit).map((r) => r.path);
+}

@@ -4,7 +4,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
-import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, type LexicalWeights } from "./lexical.ts";
+import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankFilesByLexical, type LexicalWeights } from "./lexical.ts";
 import { priorFor, type Intent } from "./prior.ts";
 import { rankBySymbol } from "./symbol.ts";
 import { rankByVector } from "./vector.ts";
@@ -19,6 +19,14 @@ export interface Tuning {
   lexicalWeights: LexicalWeights;
   /** How many candidates each branch contributes to the fusion. */
   depth: number;
+  /** Weight of the whole-file evidence branch, how many files it ranks, and chunks it lists per file. */
+  fileWeight: number;
+  /** Share of a name's (idf-weighted) sub-words the query must contain for a prose symbol match. */
+  symbolMinCoverage: number;
+  /** Symbol weight multiplier when the query names no identifier. */
+  proseSymbolFactor: number;
+  fileDepth: number;
+  chunksPerFile: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -29,6 +37,11 @@ export const DEFAULT_TUNING: Tuning = {
   priorWeight: 0.5,
   lexicalWeights: DEFAULT_LEXICAL_WEIGHTS,
   depth: 200,
+  fileWeight: 1,
+  symbolMinCoverage: 0,
+  proseSymbolFactor: 0.5,
+  fileDepth: 30,
+  chunksPerFile: 2,
 };
 
 export interface SearchRequest extends ChunkFilter {
@@ -50,8 +63,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const accept = predicate ? (i: number) => predicate(snapshot.chunks[i]!) : undefined;
 
   const lists: RankedList[] = [];
-  const symbol = rankBySymbol(snapshot, req.query, terms, accept).slice(0, t.depth);
-  lists.push({ weight: t.symbolWeight, keys: symbol.map((m) => m.index) });
+  const symbol = rankBySymbol(snapshot, req.query, terms, accept, t.symbolMinCoverage).slice(0, t.depth);
+  // A query that names an identifier is answered by the symbol branch; prose mostly by the text branches.
+  const namesIdentifier = symbol.length > 0 && symbol[0]!.score >= 100;
+  lists.push({ weight: namesIdentifier ? t.symbolWeight : t.symbolWeight * t.proseSymbolFactor, keys: symbol.map((m) => m.index) });
 
   // FTS has no filter pushdown here: over-fetch, then filter.
   const lexicalOrdinals = rankByLexical(snapshot, terms, predicate ? t.depth * 5 : t.depth, t.lexicalWeights);
@@ -63,6 +78,23 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     if (lexical.length >= t.depth) break;
   }
   lists.push({ weight: t.lexicalWeight, keys: lexical });
+
+  // File evidence: the best files by whole-file BM25, each represented by its best-matching chunks.
+  if (t.fileWeight > 0) {
+    const lexRank = new Map<number, number>();
+    lexical.forEach((i, r) => lexRank.set(i, r));
+    const symRank = new Map<number, number>();
+    symbol.forEach((m, r) => symRank.set(m.index, r));
+    const fileKeys: number[] = [];
+    for (const path of rankFilesByLexical(snapshot, terms, t.fileDepth)) {
+      const members = (snapshot.indexesByPath.get(path) ?? []).filter((i) => !accept || accept(i));
+      const best = members
+        .filter((i) => lexRank.has(i) || symRank.has(i))
+        .sort((a, b) => Math.min(lexRank.get(a) ?? 1e9, symRank.get(a) ?? 1e9) - Math.min(lexRank.get(b) ?? 1e9, symRank.get(b) ?? 1e9));
+      fileKeys.push(...best.slice(0, t.chunksPerFile));
+    }
+    lists.push({ weight: t.fileWeight, keys: fileKeys });
+  }
 
   if (req.queryVector) {
     const vector = rankByVector(snapshot, req.queryVector, req.minCosine ?? 0, t.depth, accept);

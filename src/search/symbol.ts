@@ -77,7 +77,13 @@ export interface SymbolMatch {
  * Band 4: a typed identifier equals the simple name or a qualified suffix; 3: prefix; 2: containment;
  * below that, idf-weighted coverage of the name's sub-words by the query's words (owner type words count half).
  */
-export function rankBySymbol(snapshot: Snapshot, query: string, queryTerms: readonly string[], accept?: (index: number) => boolean): SymbolMatch[] {
+export function rankBySymbol(
+  snapshot: Snapshot,
+  query: string,
+  queryTerms: readonly string[],
+  accept?: (index: number) => boolean,
+  minCoverage = 0,
+): SymbolMatch[] {
   const { entries, idf } = indexOf(snapshot);
   const idents = identifierTokens(query);
   const terms = new Set(queryTerms);
@@ -106,7 +112,9 @@ export function rankBySymbol(snapshot: Snapshot, query: string, queryTerms: read
     for (const t of e.ownerTerms) if (terms.has(t) && !e.nameTerms.includes(t)) owner += 0.5 * (idf.get(t) ?? 1);
     if (band === 0 && matchedCount === 0) continue;
     const coverage = total > 0 ? matched / total : 0;
-    const score = band * 100 + matched * (0.5 + 0.5 * coverage) + owner;
+    // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
+    if (band === 0 && coverage < minCoverage) continue;
+    const score = band * 100 + matched * coverage + owner;
     out.push({ index: i, score });
   }
   out.sort((a, b) => b.score - a.score || a.index - b.index);

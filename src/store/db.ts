@@ -134,7 +134,28 @@ export class IndexDb {
 
   deleteFile(path: string): void {
     for (const id of this.chunkIdsOfFile(path)) this.deleteChunk(id);
+    const row = this.db.query<{ id: number }, [string]>("SELECT id FROM files WHERE path = ?").get(path);
+    if (row) this.db.query("DELETE FROM files_fts WHERE rowid = ?").run(row.id);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
+  }
+
+  /** Replaces the whole-file lexical row of a stored file. */
+  writeFileLexical(path: string, header: string, body: string): void {
+    const row = this.db.query<{ id: number }, [string]>("SELECT id FROM files WHERE path = ?").get(path);
+    if (!row) return;
+    this.db.query("DELETE FROM files_fts WHERE rowid = ?").run(row.id);
+    this.db.query("INSERT INTO files_fts(rowid, header, body) VALUES (?, ?, ?)").run(row.id, header, body);
+  }
+
+  /** BM25 over whole files; returns paths best first. */
+  fileLexicalSearch(match: string, weights: [number, number], limit: number): { path: string; score: number }[] {
+    return this.db
+      .query<{ path: string; score: number }, [string, number]>(
+        `SELECT f.path AS path, s.score AS score FROM
+           (SELECT rowid, bm25(files_fts, ${weights[0]}, ${weights[1]}) AS score FROM files_fts WHERE files_fts MATCH ? ORDER BY score LIMIT ?) s
+         JOIN files f ON f.id = s.rowid ORDER BY s.score`,
+      )
+      .all(match, limit);
   }
 
   loadChunks(): StoredChunk[] {

@@ -2,7 +2,7 @@
 //
 // SCHEMA_VERSION changelog (bump on any change a reader must know about; a mismatch rebuilds the cache):
 //   1 — files, chunks (stable row ids = chunk ordinals), contentless FTS5 over pre-split terms,
-//       embeddings keyed by text hash → row of vectors.bin, meta key/value.
+//       files_fts (whole-file terms), embeddings keyed by text hash → row of vectors.bin, meta key/value.
 export const SCHEMA_VERSION = 1;
 
 export const DB_FILE = "index.sqlite";
@@ -24,13 +24,14 @@ export const META = {
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS files (
-  path TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  path TEXT NOT NULL UNIQUE,
   size INTEGER NOT NULL,
   mtime REAL NOT NULL,
   sha256 TEXT NOT NULL,
   chunk_count INTEGER NOT NULL,
   skip_reason TEXT
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS chunks (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   path TEXT NOT NULL,
@@ -46,6 +47,12 @@ CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks(path);
 CREATE INDEX IF NOT EXISTS chunks_by_hash ON chunks(text_hash);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
   header, summary, body,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+-- Whole-file lexical evidence (path terms; all chunk texts), rowid = files.id.
+CREATE VIRTUAL TABLE IF NOT EXISTS files_fts USING fts5(
+  header, body,
   content = '', contentless_delete = 1,
   tokenize = 'unicode61 remove_diacritics 2'
 );

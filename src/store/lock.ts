@@ -1,5 +1,5 @@
 // Cross-process write lock for one cache directory: a lock file holding the owner's pid, stolen when the owner died.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 
 export interface LockHandle {
   release(): void;
@@ -28,11 +28,23 @@ function tryCreate(file: string): boolean {
   }
 }
 
+/** The holder's pid; NaN when the file holds no pid (its writer may still be writing it, or crashed first). */
 function holderPid(file: string): number | undefined {
   try {
     return Number.parseInt(readFileSync(file, "utf8"), 10);
   } catch {
     return undefined;
+  }
+}
+
+/** A lock file without a pid that has stayed that way this long was left by a crash between create and write. */
+const PIDLESS_GRACE_MS = 2_000;
+
+function pidlessAndOld(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > PIDLESS_GRACE_MS;
+  } catch {
+    return false;
   }
 }
 
@@ -62,7 +74,8 @@ export async function acquireLock(
       };
     }
     const pid = holderPid(file);
-    if (pid !== undefined && !Number.isNaN(pid) && !ownerAlive(pid)) {
+    const abandoned = pid !== undefined && (Number.isNaN(pid) ? pidlessAndOld(file) : !ownerAlive(pid));
+    if (abandoned) {
       try {
         unlinkSync(file); // crashed holder
       } catch {
@@ -72,9 +85,9 @@ export async function acquireLock(
     }
     if (!told) {
       told = true;
-      opts.onWait?.(`Waiting for process ${pid ?? "?"} to finish updating the index (lock ${file}).`);
+      opts.onWait?.(`Waiting for process ${Number.isNaN(pid) ? "?" : (pid ?? "?")} to finish updating the index (lock ${file}).`);
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file} held by process ${pid ?? "?"}.`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file} held by process ${Number.isNaN(pid) ? "?" : (pid ?? "?")}.`);
     await Bun.sleep(delay);
   }
 }

@@ -1,0 +1,22 @@
+// Runs the eval over a grid of ranking tunings (development aid; prints one line per setting).
+import { homedir } from "node:os";
+import { loadQuestionSet } from "../../src/eval/questions.ts";
+import { runEval } from "../../src/eval/run-eval.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { createChunker } from "../../src/chunk/chunker.ts";
+import type { Tuning } from "../../src/search/search.ts";
+
+const set = loadQuestionSet(process.argv[2]!);
+const grid: Partial<Tuning>[] = JSON.parse(process.argv[3] ?? "[{}]");
+const base = { env: process.env, cwd: process.cwd(), home: homedir(), platform: process.platform };
+const config = loadConfig({ ...base, flags: { root: process.cwd(), embedder: "none" } });
+const embedder = createEmbedder(config.embedding);
+for (const tuning of grid) {
+  const r = await runEval({
+    set, cwd: process.cwd(), limit: 10, tuning, config, embedder, chunker: createChunker,
+    projectFor: (id, root) => loadConfig({ ...base, flags: { root, id, embedder: "none" } }).projects[0]!,
+  });
+  const c = (name: string) => { const x = r.corpora[name]!; return `${x.file.recall_at_5.toFixed(2)}/${x.file.mrr_at_10.toFixed(2)} fn ${x.function.recall_at_5.toFixed(2)}`; };
+  console.log(`${JSON.stringify(tuning).padEnd(70)} unirx ${c("unirx")} | unitask ${c("unitask")} | all ${r.overall.file.recall_at_5.toFixed(2)}/${r.overall.file.mrr_at_10.toFixed(2)} fn ${r.overall.function.recall_at_5.toFixed(2)}`);
+}

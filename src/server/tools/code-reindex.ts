@@ -1,0 +1,33 @@
+// code_reindex: re-chunks every file of one project or of all projects (concurrently), reporting counts and time.
+import { z } from "zod";
+import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+
+export const codeReindex = defineTool({
+  name: "code_reindex",
+  title: "Rebuild index",
+  description: [
+    "Rebuilds the index from scratch: every file is re-read and re-chunked; embeddings of unchanged texts are reused.",
+    "Rarely needed: code_search already refreshes changed files incrementally. Use it when results seem wrong after a large change (branch switch, generated code) or when status reports problems.",
+    "Can take minutes on a large project; progress notifications are sent when the client asks for them.",
+    "Returns, per project: project_id, file_count, chunk_count, texts_embedded, pending_embeddings, generation, duration_ms, warning?, error?.",
+    "With `project`, that project's object; without, {projects:[...], duration_ms} with all projects rebuilt concurrently.",
+    "A rebuild changes the index generation, so chunk ids from earlier searches expire.",
+  ].join(" "),
+  input: {
+    project: z.string().optional().describe(PROJECT_DESCRIPTION),
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const started = performance.now();
+    const views = await ctx.workspace.build(args.project, true, {
+      onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)),
+      onWait: ctx.log,
+    });
+    if (args.project) {
+      const view = views[0]!;
+      if (view.error) throw new Error(`Rebuild of "${view.project_id}" failed: ${view.error}`);
+      return toJson(view);
+    }
+    return toJson({ projects: views, duration_ms: Math.round(performance.now() - started) });
+  },
+});

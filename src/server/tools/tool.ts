@@ -1,0 +1,71 @@
+// The shape of one MCP tool (name, zod input, model-facing description, annotations, handler) and how it registers.
+import type { McpServer, ToolCallback } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { Workspace } from "../../ops/workspace.ts";
+import { compact } from "../../ops/views.ts";
+import { ProgressRelay } from "../progress.ts";
+
+export interface ToolContext {
+  workspace: Workspace;
+  /** Present only when the client sent a progress token with the call. */
+  progress?: ProgressRelay;
+  /** Tells a long handler where to report things a user should see in the server log. */
+  log: (message: string) => void;
+}
+
+export interface ToolDefinition<Shape extends z.ZodRawShape> {
+  name: string;
+  title: string;
+  /** Written for the model: what it does, when to use it, what comes back, limits. */
+  description: string;
+  input: Shape;
+  annotations: ToolAnnotations;
+  /** Returns the text of the result; throws with a precise message for an `isError` result. */
+  run(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<string>;
+}
+
+export interface ServerDeps {
+  workspace: Workspace;
+  log: (message: string) => void;
+}
+
+/** A tool ready to be put on a server; the list in index.ts holds these. */
+export interface Tool {
+  readonly name: string;
+  register(server: McpServer, deps: ServerDeps): void;
+}
+
+export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shape>): Tool {
+  return {
+    name: def.name,
+    register(server, deps) {
+      // The SDK validates arguments against `input` before calling; the generic shape is erased at this boundary.
+      const handler: ToolCallback<z.ZodRawShape> = async (args, extra) => {
+        const token = extra._meta?.progressToken;
+        const progress =
+          token === undefined
+            ? undefined
+            : new ProgressRelay((notice) => {
+                extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...notice } }).catch(() => {});
+              });
+        const text = await def.run(args as z.output<z.ZodObject<Shape>>, { workspace: deps.workspace, progress, log: deps.log });
+        progress?.flush();
+        return { content: [{ type: "text", text }] };
+      };
+      server.registerTool(
+        def.name,
+        { title: def.title, description: def.description, inputSchema: def.input as z.ZodRawShape, annotations: { title: def.title, ...def.annotations } },
+        handler,
+      );
+    },
+  };
+}
+
+/** Tool output: one-line JSON (fewer tokens for the model), snake_case keys (the view types already are), no nulls. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(compact(value));
+}
+
+/** The `project` argument every tool shares. */
+export const PROJECT_DESCRIPTION = "Configured project id to limit the call to; omit it to cover every configured project.";

@@ -1,0 +1,114 @@
+import { describe, expect, test } from "bun:test";
+import { planRefresh } from "../../src/index/plan.ts";
+import { matchChunks } from "../../src/index/match.ts";
+import type { FileRow, StoredChunk } from "../../src/store/db.ts";
+import type { ChunkDraft, ChunkKind, FileEntry } from "../../src/types.ts";
+
+function row(path: string, size: number, mtime: number): FileRow {
+  return { path, size, mtime, sha256: `sha-${path}`, chunkCount: 1 };
+}
+
+function entry(path: string, size: number, mtimeMs: number): FileEntry {
+  return { path, size, mtimeMs };
+}
+
+describe("planRefresh", () => {
+  const stored = new Map<string, FileRow>([
+    ["same.cs", row("same.cs", 10, 100)],
+    ["grown.cs", row("grown.cs", 10, 100)],
+    ["touched.cs", row("touched.cs", 10, 100)],
+    ["gone.cs", row("gone.cs", 10, 100)],
+  ]);
+  const disk = [entry("grown.cs", 11, 100), entry("new.cs", 5, 1), entry("same.cs", 10, 100), entry("touched.cs", 10, 100.5)];
+
+  test("sorts files into added, touched (size or mtime differ), deleted and unchanged", () => {
+    const plan = planRefresh(disk, stored);
+    expect(plan.added).toEqual([entry("new.cs", 5, 1)]);
+    expect(plan.touched.map((e) => e.path)).toEqual(["grown.cs", "touched.cs"]);
+    expect(plan.deleted).toEqual(["gone.cs"]);
+    expect(plan.unchanged).toBe(1);
+  });
+
+  test("force marks every known file touched", () => {
+    const plan = planRefresh(disk, stored, true);
+    expect(plan.touched.map((e) => e.path)).toEqual(["grown.cs", "same.cs", "touched.cs"]);
+    expect(plan.unchanged).toBe(0);
+    expect(plan.added.length).toBe(1);
+  });
+
+  test("empty store: everything added; empty disk: everything deleted", () => {
+    expect(planRefresh(disk, new Map()).added.length).toBe(4);
+    const gone = planRefresh([], stored);
+    expect(gone.deleted.sort()).toEqual(["gone.cs", "grown.cs", "same.cs", "touched.cs"]);
+    expect(gone.added).toEqual([]);
+    expect(gone.unchanged).toBe(0);
+  });
+
+  test("is pure: inputs are not modified", () => {
+    const diskCopy = structuredClone(disk);
+    const storedCopy = new Map(stored);
+    planRefresh(disk, stored, true);
+    expect(disk).toEqual(diskCopy);
+    expect(stored).toEqual(storedCopy);
+  });
+});
+
+function stored(ordinal: number, kind: ChunkKind, symbol: string, startLine = ordinal): StoredChunk {
+  return { ordinal, path: "F.cs", kind, symbol, signature: `${symbol}()`, startLine, endLine: startLine + 1, textHash: `h${ordinal}` };
+}
+
+function draft(kind: ChunkKind, symbol: string, signature = `${symbol}()`): ChunkDraft {
+  return { kind, symbol, signature, startLine: 1, endLine: 2, content: signature, embedText: signature };
+}
+
+describe("matchChunks", () => {
+  test("unchanged declarations keep their ordinals; new ones get none; vanished ones are removed", () => {
+    const old = [stored(10, "Class", "N.A"), stored(11, "Method", "N.A.Run"), stored(12, "Method", "N.A.Stop")];
+    const diff = matchChunks(old, [draft("Class", "N.A"), draft("Method", "N.A.Run", "void Run(int changed)"), draft("Method", "N.A.Start")]);
+    expect(diff.matches.map((m) => m.ordinal)).toEqual([10, 11, undefined]);
+    expect(diff.matches[1]!.draft.signature).toBe("void Run(int changed)");
+    expect(diff.removed).toEqual([12]);
+    expect("ordinal" in diff.matches[2]!).toBe(false);
+  });
+
+  test("kind is part of identity: a property that becomes a method is a new chunk", () => {
+    const diff = matchChunks([stored(5, "Property", "N.A.Value")], [draft("Method", "N.A.Value")]);
+    expect(diff.matches[0]!.ordinal).toBeUndefined();
+    expect(diff.removed).toEqual([5]);
+  });
+
+  test("overloads keep their ordinals by occurrence", () => {
+    const old = [stored(1, "Method", "N.A.Add"), stored(2, "Method", "N.A.Add"), stored(3, "Method", "N.A.Add")];
+    // Bodies change, order of occurrence stays.
+    const same = matchChunks(old, [draft("Method", "N.A.Add", "Add(int)"), draft("Method", "N.A.Add", "Add(long)"), draft("Method", "N.A.Add", "Add(string)")]);
+    expect(same.matches.map((m) => m.ordinal)).toEqual([1, 2, 3]);
+    expect(same.removed).toEqual([]);
+    // The last overload is deleted: the first two keep theirs.
+    const fewer = matchChunks(old, [draft("Method", "N.A.Add"), draft("Method", "N.A.Add")]);
+    expect(fewer.matches.map((m) => m.ordinal)).toEqual([1, 2]);
+    expect(fewer.removed).toEqual([3]);
+    // One more overload: the newcomer (third occurrence onward) is new.
+    const more = matchChunks(old.slice(0, 2), [draft("Method", "N.A.Add"), draft("Method", "N.A.Add"), draft("Method", "N.A.Add")]);
+    expect(more.matches.map((m) => m.ordinal)).toEqual([1, 2, undefined]);
+  });
+
+  test("partial type declarations in one file match by occurrence", () => {
+    const old = [stored(7, "Class", "N.P"), stored(8, "Method", "N.P.M"), stored(9, "Class", "N.P")];
+    const diff = matchChunks(old, [draft("Class", "N.P"), draft("Method", "N.P.M"), draft("Class", "N.P"), draft("Method", "N.P.Q")]);
+    expect(diff.matches.map((m) => m.ordinal)).toEqual([7, 8, 9, undefined]);
+    expect(diff.removed).toEqual([]);
+  });
+
+  test("moving declarations around keeps every ordinal", () => {
+    const old = [stored(1, "Method", "N.A.X"), stored(2, "Method", "N.A.Y"), stored(3, "Field", "N.A.Z")];
+    const diff = matchChunks(old, [draft("Field", "N.A.Z"), draft("Method", "N.A.Y"), draft("Method", "N.A.X")]);
+    expect(diff.matches.map((m) => m.ordinal)).toEqual([3, 2, 1]);
+    expect(diff.removed).toEqual([]);
+  });
+
+  test("empty inputs", () => {
+    expect(matchChunks([], [])).toEqual({ matches: [], removed: [] });
+    expect(matchChunks([stored(4, "Enum", "N.E")], [])).toEqual({ matches: [], removed: [4] });
+    expect(matchChunks([], [draft("Enum", "N.E")]).matches.map((m) => m.ordinal)).toEqual([undefined]);
+  });
+});

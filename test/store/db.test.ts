@@ -1,0 +1,181 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { IndexDb, type ChunkWrite } from "../../src/store/db.ts";
+import { META, SCHEMA_VERSION } from "../../src/store/format.ts";
+import { removeAll, tempDir } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+
+function freshDb(): { db: IndexDb; file: string } {
+  const dir = tempDir("db");
+  dirs.push(dir);
+  const file = join(dir, "index.sqlite");
+  return { db: IndexDb.open(file), file };
+}
+
+function chunk(overrides: Partial<ChunkWrite> = {}): ChunkWrite {
+  return {
+    path: "src/Foo.cs",
+    kind: "Method",
+    symbol: "App.Foo.Bar",
+    signature: "public void Bar()",
+    startLine: 3,
+    endLine: 9,
+    textHash: "h1",
+    lexical: { header: "bar foo app method", summary: "public void bar", body: "retry schedul" },
+    ...overrides,
+  };
+}
+
+const WEIGHTS: [number, number, number] = [4, 2, 1];
+
+describe("IndexDb", () => {
+  test("a new database records the schema version; meta survives a reopen", () => {
+    const { db, file } = freshDb();
+    expect(db.getMeta(META.schemaVersion)).toBe(String(SCHEMA_VERSION));
+    expect(db.getMeta("nothing")).toBeUndefined();
+    db.setMeta(META.model, "m1");
+    db.setMeta(META.model, "m2");
+    db.setMeta(META.generation, "7");
+    db.close();
+    const again = IndexDb.open(file);
+    expect(again.getMeta(META.model)).toBe("m2");
+    expect(again.numberMeta(META.generation, 0)).toBe(7);
+    expect(again.numberMeta("absent", 42)).toBe(42);
+    again.setMeta("garbage", "not a number");
+    expect(again.numberMeta("garbage", 3)).toBe(3);
+    again.close();
+  });
+
+  test("opening a file that is not sqlite throws", async () => {
+    const dir = tempDir("db-bad");
+    dirs.push(dir);
+    const file = join(dir, "index.sqlite");
+    await Bun.write(file, "this is not a database, just text that is long enough to be read as a header ".repeat(20));
+    expect(() => IndexDb.open(file)).toThrow();
+  });
+
+  test("files: upsert, load, skip reasons, delete removes the file's chunks", () => {
+    const { db } = freshDb();
+    db.upsertFile({ path: "a.cs", size: 10, mtime: 1.5, sha256: "x", chunkCount: 1 });
+    db.upsertFile({ path: "b.cs", size: 3, mtime: 2, sha256: "y", chunkCount: 0, skipReason: "binary" });
+    db.upsertFile({ path: "a.cs", size: 11, mtime: 2.5, sha256: "z", chunkCount: 1 });
+    const files = db.loadFiles();
+    expect(files.get("a.cs")).toEqual({ path: "a.cs", size: 11, mtime: 2.5, sha256: "z", chunkCount: 1 });
+    expect(files.get("b.cs")?.skipReason).toBe("binary");
+    expect(db.counts().files).toBe(1); // skipped files are not counted as indexed
+
+    db.writeChunk(chunk({ path: "a.cs" }));
+    expect(db.counts().chunks).toBe(1);
+    db.deleteFile("a.cs");
+    expect(db.loadFiles().has("a.cs")).toBe(false);
+    expect(db.counts().chunks).toBe(0);
+    expect(db.lexicalSearch('"retry"', WEIGHTS, 10)).toEqual([]);
+    db.close();
+  });
+
+  test("writeChunk inserts new ordinals and updates in place, keeping the ordinal", () => {
+    const { db } = freshDb();
+    const a = db.writeChunk(chunk());
+    const b = db.writeChunk(chunk({ symbol: "App.Foo.Baz", startLine: 11, endLine: 14, textHash: "h2" }));
+    expect(b).toBeGreaterThan(a);
+    const updated = db.writeChunk(chunk({ ordinal: a, signature: "public void Bar(int x)", doc: "Bars.", startLine: 4, textHash: "h3" }));
+    expect(updated).toBe(a);
+    expect(db.chunkById(a)).toMatchObject({ ordinal: a, signature: "public void Bar(int x)", doc: "Bars.", startLine: 4, textHash: "h3" });
+    expect(db.chunksOfFile("src/Foo.cs").map((c) => c.ordinal)).toEqual([a, b]);
+    expect(db.counts().chunks).toBe(2);
+    // A chunk without a doc has no doc key at all.
+    expect("doc" in db.chunkById(b)!).toBe(false);
+    expect(db.chunkById(9999)).toBeUndefined();
+    db.close();
+  });
+
+  test("deleted ordinals are never handed out again (AUTOINCREMENT)", () => {
+    const { db } = freshDb();
+    db.writeChunk(chunk());
+    const last = db.writeChunk(chunk({ textHash: "h2" }));
+    db.deleteChunk(last);
+    const next = db.writeChunk(chunk({ textHash: "h3" }));
+    expect(next).toBeGreaterThan(last);
+    db.close();
+  });
+
+  test("FTS rows follow updates and deletes (contentless_delete)", () => {
+    const { db } = freshDb();
+    const a = db.writeChunk(chunk());
+    const b = db.writeChunk(chunk({ symbol: "App.Foo.Other", lexical: { header: "other", summary: "", body: "observ except" } }));
+    expect(db.lexicalSearch('"retry"', WEIGHTS, 10).map((r) => r.ordinal)).toEqual([a]);
+    expect(db.lexicalSearch('"observ"', WEIGHTS, 10).map((r) => r.ordinal)).toEqual([b]);
+
+    // Update replaces the old terms rather than adding to them.
+    db.writeChunk(chunk({ ordinal: a, lexical: { header: "bar", summary: "", body: "cancel token" } }));
+    expect(db.lexicalSearch('"retry"', WEIGHTS, 10)).toEqual([]);
+    expect(db.lexicalSearch('"cancel"', WEIGHTS, 10).map((r) => r.ordinal)).toEqual([a]);
+
+    db.deleteChunk(b);
+    expect(db.lexicalSearch('"observ"', WEIGHTS, 10)).toEqual([]);
+    expect(db.chunkById(b)).toBeUndefined();
+    expect(db.db.query("SELECT COUNT(*) AS n FROM chunks_fts").get()).toEqual({ n: 1 });
+    db.close();
+  });
+
+  test("BM25 ranks header matches above body matches and scores are ordered", () => {
+    const { db } = freshDb();
+    const inBody = db.writeChunk(chunk({ lexical: { header: "alpha", summary: "", body: "widget" } }));
+    const inHeader = db.writeChunk(chunk({ lexical: { header: "widget", summary: "", body: "alpha" } }));
+    const rows = db.lexicalSearch('"widget"', WEIGHTS, 10);
+    expect(rows.map((r) => r.ordinal)).toEqual([inHeader, inBody]);
+    expect(rows[0]!.score).toBeLessThanOrEqual(rows[1]!.score); // bm25(): lower is better
+    db.close();
+  });
+
+  test("embedding rows, pending text hashes and the committed row count", () => {
+    const { db } = freshDb();
+    db.writeChunk(chunk({ textHash: "h1" }));
+    db.writeChunk(chunk({ textHash: "h1", symbol: "App.Foo.Same" })); // same text twice: one pending text
+    db.writeChunk(chunk({ textHash: "h2" }));
+    expect(db.pendingTextHashes().sort()).toEqual(["h1", "h2"]);
+    expect(db.countPending()).toBe(2);
+
+    db.addEmbeddingRows([{ textHash: "h1", row: 0 }], 1);
+    expect(db.hasEmbedding("h1")).toBe(true);
+    expect(db.hasEmbedding("h2")).toBe(false);
+    expect(db.pendingTextHashes()).toEqual(["h2"]);
+    expect(db.numberMeta(META.vectorRows, -1)).toBe(1);
+
+    db.addEmbeddingRows([{ textHash: "h2", row: 1 }, { textHash: "orphan", row: 2 }], 3);
+    expect(db.countPending()).toBe(0);
+    expect([...db.loadEmbeddingRows().entries()].sort()).toEqual([["h1", 0], ["h2", 1], ["orphan", 2]]);
+
+    db.clearEmbeddings();
+    expect(db.loadEmbeddingRows().size).toBe(0);
+    expect(db.numberMeta(META.vectorRows, -1)).toBe(0);
+    expect(db.countPending()).toBe(2);
+    db.close();
+  });
+
+  test("walk-skipped files are replaced as a set", () => {
+    const { db } = freshDb();
+    db.replaceWalkSkipped([{ path: "b.g.cs", reason: "generated" }, { path: "a.cs", reason: "too-large", detail: "2 MiB" }]);
+    expect(db.loadWalkSkipped()).toEqual([{ path: "a.cs", reason: "too-large", detail: "2 MiB" }, { path: "b.g.cs", reason: "generated" }]);
+    db.replaceWalkSkipped([]);
+    expect(db.loadWalkSkipped()).toEqual([]);
+    db.close();
+  });
+
+  test("a failed transaction leaves nothing behind", () => {
+    const { db } = freshDb();
+    expect(() =>
+      db.transaction(() => {
+        db.writeChunk(chunk());
+        db.setMeta(META.generation, "5");
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    expect(db.counts().chunks).toBe(0);
+    expect(db.getMeta(META.generation)).toBeUndefined();
+    expect(db.lexicalSearch('"retry"', WEIGHTS, 10)).toEqual([]);
+    db.close();
+  });
+});
