@@ -168,6 +168,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     });
 
   program
+    .command("serve")
+    .description("run the MCP server over stdio (register it with: claude mcp add code-index -- code-index serve)")
+    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io), pkg.version));
+
+  program
     .command("eval")
     .description("measure ranking quality on a question set (recall@5/10, MRR@10 at file and function level)")
     .argument("<questions>", "question set YAML, e.g. ../shared/eval/unity-dev.yaml")

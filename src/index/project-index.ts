@@ -58,8 +58,12 @@ export interface IndexDeps {
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
 export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed";
 
+/**
+ * Key of the embedding cache. The embed text's first header line names the file; it is left out of the key
+ * so that renamed files, code moved between files and branch switches reuse their vectors.
+ */
 export function textHashOf(embedText: string): string {
-  return sha256Hex(embedText).slice(0, 32);
+  return sha256Hex(embedText.replace(/^File: [^\n]*\n/, "")).slice(0, 32);
 }
 
 export class ProjectIndex {

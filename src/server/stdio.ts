@@ -1,0 +1,37 @@
+// `code-index serve`: the MCP server over stdin/stdout. stdout carries only protocol; everything else goes to stderr.
+// Startup only stats each project's root (to warn about a missing one); caches and the chunker load on first use.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Workspace } from "../ops/workspace.ts";
+import { createServer } from "./server.ts";
+
+export function stderrLog(message: string): void {
+  process.stderr.write(`code-index: ${message}\n`);
+}
+
+/** Serves until the client closes stdin; resolves once the connection is closed. */
+export async function serveStdio(workspace: Workspace, version: string, log: (message: string) => void = stderrLog): Promise<void> {
+  // A stray console.log anywhere below would corrupt the protocol stream; send it to stderr instead.
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+
+  for (const id of workspace.projectIds) {
+    try {
+      workspace.index(id).assertRootExists();
+    } catch (e) {
+      log(`warning: ${(e as Error).message}`);
+    }
+  }
+
+  const server = createServer({ workspace, version, log });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  transport.onerror = (e) => log(`protocol error: ${e.message}`);
+  await server.connect(transport);
+  // The SDK transport does not watch for end of input; without this a closed client would leave us running.
+  const stop = () => void server.close();
+  process.stdin.once("end", stop);
+  process.stdin.once("close", stop);
+  log(`serving ${workspace.projectIds.length} project(s) over stdio: ${workspace.projectIds.join(", ") || "(none)"}`);
+  await closed;
+}
