@@ -188,7 +188,14 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const embedder = createEmbedder(config.embedding);
       const projectFor = (id: string, root: string) => loadConfig({ ...base, flags: { ...flags, root, id } }).projects[0]!;
       const variants: [string, Partial<Tuning> | undefined][] = o.ablation
-        ? [["fused", undefined], ["symbol only", { lexicalWeight: 0, vectorWeight: 0 }], ["lexical only", { symbolWeight: 0, vectorWeight: 0 }], ["fused, no prior", { priorWeight: 1 }]]
+        ? [
+            ["fused", undefined],
+            ["symbol only", { lexicalWeight: 0, fileWeight: 0, vectorWeight: 0 }],
+            ["chunk BM25 only", { symbolWeight: 0, fileWeight: 0, vectorWeight: 0 }],
+            ["chunk + file BM25", { symbolWeight: 0, vectorWeight: 0 }],
+            ["fused, no file evidence", { fileWeight: 0 }],
+            ["fused, no prior", { priorWeight: 1 }],
+          ]
         : [["fused", undefined]];
       const reports: Record<string, EvalReport> = {};
       for (const [label, tuning] of variants) {

@@ -418,7 +418,8 @@ export class ProjectIndex {
       builtAtUtc: db.getMeta(META.builtAtUtc),
       pending: this.deps.embedder.enabled ? db.countPending() : 0,
       skipped,
-      model: this.deps.embedder.enabled ? this.deps.embedder.model : db.getMeta(META.model),
+      // With no backend: the model of the stored vectors, else the configured one (status always names a model).
+      model: this.deps.embedder.enabled ? this.deps.embedder.model : (db.getMeta(META.model) ?? (this.deps.embedder.model || undefined)),
       dimensions: this.dimensions,
     };
   }

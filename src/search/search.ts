@@ -98,7 +98,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
 
   if (req.queryVector) {
     const vector = rankByVector(snapshot, req.queryVector, req.minCosine ?? 0, t.depth, accept);
-    lists.push({ weight: t.vectorWeight, keys: vector.map((m) => m.index) });
+    // One semantic view against several views of the same words: it weighs as much as they do together,
+    // so a strong semantic-only match is not outvoted by middling lexical ones.
+    const textWeight = lists.reduce((sum, list) => sum + list.weight, 0);
+    lists.push({ weight: t.vectorWeight * (textWeight > 0 ? textWeight : 1), keys: vector.map((m) => m.index) });
   }
 
   const fused = fuseRanks(lists, t.rrfK);

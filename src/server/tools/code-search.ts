@@ -7,7 +7,8 @@ import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 5 } as const;
 
 const limitError = `limit must be an integer from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`;
-const kind = z.enum(CHUNK_KINDS, { error: `kind must be one of: ${CHUNK_KINDS.join(", ")}` });
+const kindError = `kind must be one of ${CHUNK_KINDS.join(", ")}, or a list of them`;
+const kind = z.enum(CHUNK_KINDS, { error: kindError });
 
 export const codeSearch = defineTool({
   name: "code_search",
@@ -31,7 +32,7 @@ export const codeSearch = defineTool({
       .default(SEARCH_LIMIT.default)
       .describe(`Number of hits, ${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}).`),
     kind: z
-      .union([kind, z.array(kind).min(1, { error: "kind must list at least one kind" })])
+      .union([kind, z.array(kind).min(1)], { error: kindError })
       .optional()
       .describe(`Only these declaration kinds: one kind or a list (${CHUNK_KINDS.join(", ")}). FileFragment is markdown sections and line windows.`),
     path_filter: z
