@@ -8,7 +8,7 @@ import type { ChunkKind, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { searchSnapshot, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
-import { formatChunkId, parseChunkId } from "./chunk-id.ts";
+import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
 import type { ChunkView, HitView, ReindexView, SearchView, StatusView } from "./views.ts";
 
@@ -111,6 +111,9 @@ export class Workspace {
     if (qv instanceof Error) warnings.push(`Semantic ranking is off for this search: ${qv.message}`);
     else vector = qv;
 
+    // One failing project among several is a warning; when every project failed there is no answer at all.
+    const failures = outcomes.flatMap((o) => ("error" in o && o.error ? [o.error] : []));
+    if (params.project === undefined && failures.length > 0 && failures.length === outcomes.length) throw new Error(failures.join(" "));
     const hits: Hit[] = [];
     for (const o of outcomes) {
       const prefix = targets.length > 1 || params.project === undefined ? `${o.index.id}: ` : "";
@@ -168,7 +171,12 @@ export class Workspace {
   }
 
   async getChunk(idText: string): Promise<ChunkView> {
-    const id = parseChunkId(idText.trim());
+    let id: ChunkId;
+    try {
+      id = parseChunkId(idText.trim());
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
     const index = this.index(id.project);
     index.assertRootExists();
     const snapshot = index.snapshot();

@@ -26,8 +26,10 @@ const LABELS: Record<Progress["phase"], [verb: string, unit: string]> = {
 export class ProgressRelay {
   private readonly done = new Map<string, number>();
   private readonly totals = new Map<string, number>();
+  /** One unit per free-text note, so a note also moves progress forward. */
+  private notes = 0;
   private lastSent = 0;
-  private lastAt = 0;
+  private lastAt = Number.NEGATIVE_INFINITY;
   private pending: ProgressNotice | undefined;
 
   constructor(
@@ -40,12 +42,21 @@ export class ProgressRelay {
     const key = `${project}\u0000${p.phase}`;
     this.done.set(key, Math.max(this.done.get(key) ?? 0, p.done));
     this.totals.set(key, Math.max(this.totals.get(key) ?? 0, p.total));
-    const progress = sum(this.done);
+    const progress = sum(this.done) + this.notes;
     if (progress <= this.lastSent) return;
     const [verb, unit] = LABELS[p.phase];
-    this.pending = { progress, total: Math.max(progress, sum(this.totals)), message: `${project}: ${verb} ${p.done}/${p.total} ${unit}` };
+    this.pending = { progress, total: Math.max(progress, sum(this.totals) + this.notes), message: `${project}: ${verb} ${p.done}/${p.total} ${unit}` };
     const finished = p.done >= p.total;
     if (finished || this.now() - this.lastAt >= this.intervalMs) this.flush();
+  }
+
+  /** Sends a message right away (e.g. "waiting for another process's lock"), so a long wait is not silent. */
+  note(message: string): void {
+    this.flush();
+    this.notes++;
+    const progress = Math.max(sum(this.done) + this.notes, this.lastSent + 1);
+    this.pending = { progress, total: Math.max(progress, sum(this.totals) + this.notes), message };
+    this.flush();
   }
 
   /** Sends the latest unsent notice, if any. */

@@ -34,4 +34,6 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   process.stdin.once("close", stop);
   log(`serving ${workspace.projectIds.length} project(s) over stdio: ${workspace.projectIds.join(", ") || "(none)"}`);
   await closed;
+  // The workspace stays open: a refresh may still be finishing its commit. The process exits once it has, and an
+  // interrupted one is safe anyway (each commit is one transaction; a dead owner's lock is taken over).
 }

@@ -21,7 +21,7 @@ export const codeReindex = defineTool({
     const started = performance.now();
     const views = await ctx.workspace.build(args.project, true, {
       onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)),
-      onWait: ctx.log,
+      onWait: ctx.onWait,
     });
     if (args.project) {
       const view = views[0]!;

@@ -58,8 +58,10 @@ export const codeSearch = defineTool({
         intent: args.intent,
         project: args.project,
       },
-      { onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)), onWait: ctx.log },
+      { onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)), onWait: ctx.onWait },
     );
-    return wrapUntrusted(toJson(view), `code-index:${args.project || "all"}`);
+    // Fields in the documented order: the warning comes before the hits it qualifies.
+    const { query, project, count, warning, hits } = view;
+    return wrapUntrusted(toJson({ query, project, count, warning, hits }), `code-index:${args.project || "all"}`);
   },
 });

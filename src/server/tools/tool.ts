@@ -10,8 +10,10 @@ export interface ToolContext {
   workspace: Workspace;
   /** Present only when the client sent a progress token with the call. */
   progress?: ProgressRelay;
-  /** Tells a long handler where to report things a user should see in the server log. */
+  /** Where the server's own messages go (stderr under stdio). */
   log: (message: string) => void;
+  /** Told when a refresh waits for another process's lock: logged, and sent as progress when the client asked. */
+  onWait: (message: string) => void;
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape> {
@@ -49,7 +51,15 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
             : new ProgressRelay((notice) => {
                 extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...notice } }).catch(() => {});
               });
-        const text = await def.run(args as z.output<z.ZodObject<Shape>>, { workspace: deps.workspace, progress, log: deps.log });
+        const text = await def.run(args as z.output<z.ZodObject<Shape>>, {
+          workspace: deps.workspace,
+          progress,
+          log: deps.log,
+          onWait: (message) => {
+            deps.log(message);
+            progress?.note(message);
+          },
+        });
         progress?.flush();
         return { content: [{ type: "text", text }] };
       };

@@ -1,0 +1,323 @@
+#!/usr/bin/env node
+// Claude Code plugin launcher for code-index: finds (or downloads, verifies and caches) the server binary of
+// the pinned release, checks what the user needs, then runs `code-index serve` with stdio passed through.
+// Plain Node >= 18, no dependencies. stdout belongs to the MCP protocol: every message here goes to stderr.
+//
+// Steps, in order:
+//   1. Resolve the binary: CODEINDEX_SERVER_BIN (a file) or CODEINDEX_SERVER_DIR (a folder holding it) win;
+//      else the cache ~/.code-index-mcp/bin/<version>/<asset>; else download <base>/v<version>/<asset>,
+//      verify its SHA-256 against checksums.json committed in this plugin (never against a file downloaded
+//      beside it), make it executable, and install it atomically (temp file in the same folder + rename).
+//   2. Prerequisites: no config file is fine (the working directory is the project; said once on stderr);
+//      Ollama unreachable or its model not pulled is a warning (search works without it).
+//   3. Spawn `<binary> serve [args…]`, forward SIGINT/SIGTERM/SIGHUP, exit with its exit code.
+//
+// `node launch.mjs --install` does step 1 only (for slow networks: download once before Claude Code starts it).
+// Every message is listed in ../README.md with what to do about it.
+//
+// Test-only variables (not for users): CODEINDEX_TEST_PLATFORM ("<os>-<arch>", e.g. "freebsd-x64") replaces
+// the detected platform; CODEINDEX_CHECKSUMS_FILE replaces this plugin's checksums.json.
+import { createHash } from "node:crypto";
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { constants as osConstants, homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** PLACEHOLDER: the GitHub repository that publishes the releases. Change it when the repository exists. */
+const REPOSITORY = "code-index/code-index";
+const DEFAULT_RELEASE_BASE_URL = `https://github.com/${REPOSITORY}/releases/download`;
+
+/** `<os>-<arch>` as Node names it → the release's target name. */
+const PLATFORM_TARGETS = {
+  "linux-x64": "linux-x64",
+  "linux-arm64": "linux-arm64",
+  "darwin-x64": "darwin-x64",
+  "darwin-arm64": "darwin-arm64",
+  "win32-x64": "windows-x64",
+};
+
+const PLUGIN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const OLLAMA_CHECK_TIMEOUT_MS = 1500;
+
+class LaunchError extends Error {}
+
+function say(message) {
+  process.stderr.write(`code-index: ${message}\n`);
+}
+
+/** Case-insensitive environment lookup (Windows names are; CODEINDEX_EMBEDDING__MODEL must match like the server). */
+function envValue(env, name) {
+  const key = Object.keys(env).find((k) => k.toUpperCase() === name.toUpperCase());
+  const value = key === undefined ? undefined : env[key];
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+// ---- Step 1: the binary ----
+
+function readPinned(env) {
+  const file = env.CODEINDEX_CHECKSUMS_FILE || join(PLUGIN_ROOT, "checksums.json");
+  let pinned;
+  try {
+    pinned = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new LaunchError(`cannot read the plugin's checksums file ${file} (${e.code ?? e.message}); reinstall the plugin.`);
+  }
+  if (typeof pinned?.version !== "string" || typeof pinned?.assets !== "object" || pinned.assets === null) {
+    throw new LaunchError(`the plugin's checksums file ${file} has no "version" and "assets"; reinstall the plugin.`);
+  }
+  return pinned;
+}
+
+function platformName(env) {
+  return env.CODEINDEX_TEST_PLATFORM || `${process.platform}-${process.arch}`;
+}
+
+function unsupportedPlatform(platform) {
+  return new LaunchError(
+    `no prebuilt binary for this platform (${platform}); prebuilt: ${Object.keys(PLATFORM_TARGETS).join(", ")}. ` +
+      `Build one from source (npm install && npm run build in the code-index repository) and set ` +
+      `CODEINDEX_SERVER_BIN to its path.`,
+  );
+}
+
+function assetName(version, target) {
+  return `code-index-${version}-${target}${target.startsWith("windows-") ? ".exe" : ""}`;
+}
+
+function isFile(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** CODEINDEX_SERVER_BIN, then CODEINDEX_SERVER_DIR; undefined when neither is set. */
+function overrideBinary(env, asset) {
+  const file = envValue(env, "CODEINDEX_SERVER_BIN");
+  if (file !== undefined) {
+    if (!isFile(file)) throw new LaunchError(`CODEINDEX_SERVER_BIN is set to ${file}, which is not a file. Fix or unset it.`);
+    return resolve(file);
+  }
+  const dir = envValue(env, "CODEINDEX_SERVER_DIR");
+  if (dir === undefined) return undefined;
+  const exe = process.platform === "win32" ? "code-index.exe" : "code-index";
+  const names = asset === undefined ? [exe] : [asset, exe];
+  const found = names.map((name) => join(dir, name)).find(isFile);
+  if (found === undefined) {
+    throw new LaunchError(`CODEINDEX_SERVER_DIR is set to ${dir}, which holds no ${names.join(" or ")}. Fix or unset it.`);
+  }
+  return resolve(found);
+}
+
+function manualSteps(url, sha256, dest) {
+  return (
+    `To install it by hand: download ${url} (any browser or curl), check that its SHA-256 is ${sha256}, ` +
+    `save it as ${dest} and make it executable (chmod +x); or set CODEINDEX_SERVER_BIN to the file's path.`
+  );
+}
+
+/** Streams the asset into a temp file beside `dest` while hashing it; renames it into place only if the hash matches. */
+async function download(url, sha256, dest) {
+  mkdirSync(dirname(dest), { recursive: true });
+  const temp = `${dest}.${process.pid}.${Date.now()}.tmp`;
+  const removeTemp = () => rmSync(temp, { force: true });
+  // Stopped mid-download (Claude Code gave up waiting, or Ctrl+C): leave no temp file behind.
+  const onSignal = (signal) => {
+    removeTemp();
+    process.exit(128 + (osConstants.signals[signal] ?? 0));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  say(`downloading ${url} (first run of this version; about 100 MiB) ...`);
+  const started = Date.now();
+  try {
+    let response;
+    try {
+      response = await fetch(url, { redirect: "follow" });
+    } catch (e) {
+      throw new LaunchError(`download failed: ${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}. ${manualSteps(url, sha256, dest)}`);
+    }
+    if (!response.ok || response.body === null) {
+      throw new LaunchError(`download failed: ${url} answered HTTP ${response.status}. ${manualSteps(url, sha256, dest)}`);
+    }
+    const hash = createHash("sha256");
+    const handle = await open(temp, "wx", 0o755);
+    try {
+      for await (const chunk of response.body) {
+        hash.update(chunk);
+        await handle.write(chunk);
+      }
+    } catch (e) {
+      throw new LaunchError(`download failed: ${url} broke off (${e.cause?.code ?? e.message}). ${manualSteps(url, sha256, dest)}`);
+    } finally {
+      await handle.close();
+    }
+    const actual = hash.digest("hex");
+    if (actual !== sha256) {
+      throw new LaunchError(
+        `checksum mismatch for ${url}: expected SHA-256 ${sha256}, got ${actual}. Refusing to run it. ` +
+          `The download was corrupted or the release asset was replaced; try again later, or report it.`,
+      );
+    }
+    if (process.platform !== "win32") chmodSync(temp, 0o755);
+    try {
+      renameSync(temp, dest); // atomic on one file system: a concurrent run sees no file or a whole one
+    } catch (e) {
+      if (!isFile(dest)) throw e; // Windows refuses to replace a file in use: another run installed it first
+    }
+  } finally {
+    removeTemp();
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+  say(`installed ${dest} (SHA-256 verified, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+async function resolveBinary(env) {
+  const pinned = readPinned(env);
+  const platform = platformName(env);
+  const target = PLATFORM_TARGETS[platform];
+  const asset = target === undefined ? undefined : assetName(pinned.version, target);
+  const overridden = overrideBinary(env, asset);
+  if (overridden !== undefined) return overridden;
+  if (asset === undefined) throw unsupportedPlatform(platform);
+
+  const dest = join(homedir(), ".code-index-mcp", "bin", pinned.version, asset);
+  if (isFile(dest)) return dest;
+
+  const sha256 = pinned.assets[asset];
+  if (typeof sha256 !== "string" || !/^[0-9a-f]{64}$/.test(sha256)) {
+    throw new LaunchError(`the plugin's checksums file has no SHA-256 for ${asset}; reinstall or update the plugin.`);
+  }
+  const base = (envValue(env, "CODEINDEX_RELEASE_BASE_URL") ?? DEFAULT_RELEASE_BASE_URL).replace(/\/+$/, "");
+  await download(`${base}/v${pinned.version}/${asset}`, sha256, dest);
+  return dest;
+}
+
+// ---- Step 2: prerequisites ----
+
+/** JSON with what the server's config reader also accepts: BOM, comments, trailing commas. Undefined if unparsable. */
+function parseConfigText(text) {
+  let out = "";
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      out += text.slice(start, i + 1);
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      out += "\n";
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else out += c;
+  }
+  try {
+    return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Value of `--name X` or `--name=X` in the arguments passed through to `serve`. */
+function argValue(args, name) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i].startsWith(`${name}=`)) return args[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+
+function pick(object, key) {
+  if (object === null || typeof object !== "object") return undefined;
+  const found = Object.keys(object).find((k) => k.toLowerCase() === key.toLowerCase());
+  return found === undefined ? undefined : object[found];
+}
+
+/** Says once if there is no config file; resolves the embedding settings the way the server does (file → env → flags). */
+function readEmbeddingSettings(env, args, cwd) {
+  const named = argValue(args, "--config") ?? envValue(env, "CODEINDEX_CONFIG");
+  const file = named !== undefined ? resolve(cwd, named) : join(homedir(), ".code-index-mcp", "config.json");
+  let config;
+  if (existsSync(file)) {
+    try {
+      config = parseConfigText(readFileSync(file, "utf8"));
+    } catch {
+      config = undefined; // unreadable: the server reports it
+    }
+  } else if (named === undefined && argValue(args, "--root") === undefined) {
+    say(`no config file (${file}); indexing the working directory ${cwd} as the project.`);
+  }
+  const embedding = pick(config, "Embedding");
+  const setting = (key, flag, fallback) =>
+    argValue(args, flag) ?? envValue(env, `CODEINDEX_EMBEDDING__${key}`) ?? pick(embedding, key) ?? fallback;
+  return {
+    provider: String(setting("Provider", "--embedder", "ollama")).trim().toLowerCase(),
+    endpoint: String(setting("Endpoint", "--endpoint", "http://localhost:11434")).trim().replace(/\/+$/, ""),
+    model: String(setting("Model", "--model", "qwen3-embedding:4b")).trim(),
+  };
+}
+
+const canonicalModel = (name) => (name.includes(":") ? name : `${name}:latest`);
+
+/** Warns (never fails) when Ollama is down or lacks the model: search still works on symbols and text. */
+async function checkOllama({ provider, endpoint, model }) {
+  if (provider !== "ollama") return;
+  let tags;
+  try {
+    const response = await fetch(`${endpoint}/api/tags`, { signal: AbortSignal.timeout(OLLAMA_CHECK_TIMEOUT_MS) });
+    tags = response.ok ? await response.json() : undefined;
+  } catch {
+    tags = undefined;
+  }
+  if (!Array.isArray(tags?.models)) {
+    say(
+      `warning: Ollama is not reachable at ${endpoint}. Start it with \`ollama serve\` (and \`ollama pull ${model}\` once); ` +
+        `until then search ranks by symbols and text only.`,
+    );
+    return;
+  }
+  const wanted = canonicalModel(model);
+  const names = tags.models.flatMap((m) => [m?.name, m?.model]).filter((n) => typeof n === "string");
+  if (!names.some((n) => canonicalModel(n) === wanted)) {
+    say(`warning: Ollama at ${endpoint} does not have the model ${model}. Run \`ollama pull ${model}\`; until then search ranks by symbols and text only.`);
+  }
+}
+
+// ---- Step 3: run it ----
+
+function runServer(bin, args) {
+  const child = spawn(bin, ["serve", ...args], { stdio: "inherit" });
+  const forward = (signal) => () => child.kill(signal);
+  const signals = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
+  for (const signal of signals) process.on(signal, forward(signal));
+  child.on("error", (e) => {
+    say(`cannot start ${bin}: ${e.code ?? e.message}. Delete it to download it again, or check CODEINDEX_SERVER_BIN / CODEINDEX_SERVER_DIR.`);
+    process.exit(1);
+  });
+  // Killed by a signal: the shell convention 128 + signal number.
+  child.on("exit", (code, signal) => process.exit(code ?? 128 + (osConstants.signals[signal] ?? 0)));
+}
+
+async function main() {
+  const env = process.env;
+  const args = process.argv.slice(2);
+  try {
+    const bin = await resolveBinary(env);
+    if (args[0] === "--install") {
+      say(`ready: ${bin}`);
+      return;
+    }
+    await checkOllama(readEmbeddingSettings(env, args, process.cwd()));
+    runServer(bin, args);
+  } catch (e) {
+    say(e instanceof LaunchError ? e.message : `launcher failed: ${e.message}. Please report it with this message.`);
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,210 @@
+// The `code-index` CLI end to end on a copy of the UniTask corpus, with no embedding backend.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { cpSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { removeAll, tempDir } from "../support/index-fixture.ts";
+
+const REPO = resolve(import.meta.dir, "../..");
+const BUN = join(REPO, "node_modules/.bin/bun");
+const CLI = join(REPO, "src/cli.ts");
+const QUERY = "where are exceptions nobody observed reported when collected";
+const HIT_FIELDS = ["id", "project", "path", "start_line", "end_line", "kind", "symbol", "signature", "excerpt", "score"];
+
+const dirs: string[] = [];
+let home: string;
+let corpus: string;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in a clean environment: a temp HOME (no user config) and a temp XDG cache. */
+async function cli(...args: string[]): Promise<Run> {
+  const child = Bun.spawn([BUN, CLI, ...args], {
+    cwd: home,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache") },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { code, stdout, stderr };
+}
+
+beforeAll(async () => {
+  home = tempDir("cli-home");
+  dirs.push(home);
+  corpus = join(home, "unitask");
+  cpSync(join(REPO, "node_modules/com.cysharp.unitask"), corpus, { recursive: true });
+  // Build once; every test below reuses the cache.
+  const build = await cli("build", "--root", corpus, "--embedder", "none");
+  if (build.code !== 0) throw new Error(`build failed: ${build.stderr}`);
+}, 60_000);
+afterAll(() => removeAll(dirs));
+
+describe("code-index CLI on UniTask", () => {
+  test("search --json prints the documented shape and exits 0", async () => {
+    const run = await cli("search", QUERY, "--root", corpus, "--embedder", "none", "--json");
+    expect(run.code).toBe(0);
+    const view = JSON.parse(run.stdout) as { query: string; count: number; warning?: string; hits: Record<string, unknown>[] };
+    expect(view.query).toBe(QUERY);
+    expect(view.count).toBe(5);
+    expect(view.hits.length).toBe(5);
+    expect(view.warning).toBe("Semantic ranking is off (embedder: none); search uses lexical and symbol ranking.");
+    for (const hit of view.hits) {
+      for (const field of HIT_FIELDS) expect(hit).toHaveProperty(field);
+      for (const key of Object.keys(hit)) expect([...HIT_FIELDS, "doc", "excerpt_may_be_stale"]).toContain(key);
+      expect(hit.project).toBe("unitask");
+      expect(hit.id).toMatch(/^unitask:\d+:\d+$/);
+      expect(String(hit.path)).toMatch(/\.(cs|md)$/);
+      expect(Number(hit.end_line)).toBeGreaterThanOrEqual(Number(hit.start_line));
+      expect(String(hit.excerpt).length).toBeGreaterThan(0);
+      expect(hit.excerpt_may_be_stale).toBeUndefined();
+      expect(Object.values(hit)).not.toContain(null);
+    }
+    const scores = view.hits.map((h) => Number(h.score));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // Something about unobserved exceptions is found at all.
+    const many = JSON.parse((await cli("search", QUERY, "--root", corpus, "--embedder", "none", "--json", "--limit", "20")).stdout) as { hits: { symbol: string }[] };
+    expect(many.hits.some((h) => /Unobserved|UnhandledE/i.test(h.symbol))).toBe(true);
+  });
+
+  test("human output: ranked declarations and a one-line notice that semantic ranking is off", async () => {
+    const run = await cli("search", QUERY, "--root", corpus, "--embedder", "none", "--limit", "3");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    const notices = lines.filter((l) => /semantic ranking is off/i.test(l));
+    expect(notices).toEqual(["note: Semantic ranking is off (embedder: none); search uses lexical and symbol ranking."]);
+    expect(lines[0]).toBe(notices[0]!);
+    expect(lines.filter((l) => /^\d+\. /.test(l)).length).toBe(3);
+    expect(run.stdout).toMatch(/^1\. \S+ {2}\[\w+\] {2}score \d\.\d{4}$/m);
+    expect(run.stdout).toMatch(/^ {3}\S+\.cs:\d+-\d+ {3}id unitask:\d+:\d+/m);
+    expect(run.stderr).toBe("");
+  });
+
+  test("--kind and --path filter the hits", async () => {
+    const run = await cli("search", "exception", "--root", corpus, "--embedder", "none", "--json", "--kind", "Method,Property", "--path", "Runtime/Linq", "--limit", "10");
+    expect(run.code).toBe(0);
+    const view = JSON.parse(run.stdout) as { hits: { kind: string; path: string }[] };
+    expect(view.hits.length).toBeGreaterThan(0);
+    for (const h of view.hits) {
+      expect(["Method", "Property"]).toContain(h.kind);
+      expect(h.path).toContain("Runtime/Linq");
+    }
+  });
+
+  test("status --json reports the seed fields plus skipped files, cache size, generation and pending", async () => {
+    const run = await cli("status", "--root", corpus, "--embedder", "none", "--json");
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(s.project_id).toBe("unitask");
+    expect(s.project_root).toBe(corpus);
+    expect(String(s.cache_directory)).toStartWith(join(home, "cache", "code-index-mcp", "unitask-"));
+    expect(typeof s.model).toBe("string");
+    expect(s.dimensions).toBe(1024);
+    expect(Number(s.file_count)).toBeGreaterThan(100);
+    expect(Number(s.chunk_count)).toBeGreaterThan(1000);
+    expect(String(s.built_at_utc)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    expect(s.skipped_files).toEqual({ generated: 2 });
+    expect(Number(s.cache_size_bytes)).toBeGreaterThan(100_000);
+    expect(s.generation).toBe(1);
+    expect(s.pending_embeddings).toBe(0);
+    expect(s.embedding_backend).toMatchObject({ provider: "none", ok: false });
+
+    const human = await cli("status", "--root", corpus, "--embedder", "none");
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(`unitask  ${corpus}`);
+    expect(human.stdout).toMatch(/\d+ files, \d+ chunks, generation 1/);
+    expect(human.stdout).toContain("skipped: 2 generated");
+  });
+
+  test("get <id> returns the chunk a search found", async () => {
+    const search = JSON.parse((await cli("search", "UniTaskScheduler", "--root", corpus, "--embedder", "none", "--json", "--limit", "1")).stdout) as {
+      hits: { id: string; path: string; symbol: string; start_line: number; end_line: number; excerpt: string }[];
+    };
+    const hit = search.hits[0]!;
+    const run = await cli("get", hit.id, "--root", corpus, "--embedder", "none", "--json");
+    expect(run.code).toBe(0);
+    const chunk = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(chunk).toMatchObject({ id: hit.id, project: "unitask", path: hit.path, symbol: hit.symbol, start_line: hit.start_line, end_line: hit.end_line });
+    const body = String(chunk.body);
+    expect(body.split("\n").length).toBe(hit.end_line - hit.start_line + 1);
+    expect(body).toContain(hit.excerpt.split("\n")[0]!);
+
+    const human = await cli("get", hit.id, "--root", corpus, "--embedder", "none");
+    expect(human.code).toBe(0);
+    expect(human.stdout).toStartWith(`${hit.symbol}  [`);
+    expect(human.stdout).toContain(`${hit.path}:${hit.start_line}-${hit.end_line}`);
+
+    const stale = await cli("get", hit.id.replace(/:(\d+):/, ":99:"), "--root", corpus, "--embedder", "none");
+    expect(stale.code).toBe(2);
+    expect(stale.stderr).toContain("This chunk id is from an older version of the index (generation 99); the current index is generation 1.");
+  });
+
+  test("usage errors exit 2", async () => {
+    const unknownOption = await cli("search", "x", "--bogus", "--root", corpus, "--embedder", "none");
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("unknown option '--bogus'");
+    expect(unknownOption.stdout).toBe("");
+
+    const zero = await cli("search", "x", "--limit", "0", "--root", corpus, "--embedder", "none");
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--limit must be a positive integer (got "0")');
+
+    const tooMany = await cli("search", "x", "--limit", "51", "--root", corpus, "--embedder", "none");
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain("limit must be an integer from 1 to 50 (got 51)");
+
+    const kind = await cli("search", "x", "--kind", "Banana", "--root", corpus, "--embedder", "none");
+    expect(kind.code).toBe(2);
+    expect(kind.stderr).toContain('Unknown kind "Banana". Kinds: Class, Constructor, Enum, Event, Field, FileFragment, Interface, Method, Property, Record, Struct.');
+
+    const embedder = await cli("status", "--embedder", "magic", "--root", corpus);
+    expect(embedder.code).toBe(2);
+    expect(embedder.stderr).toContain("magic");
+
+    const missingArg = await cli("get", "--root", corpus);
+    expect(missingArg.code).toBe(2);
+
+    const malformedId = await cli("get", "nonsense", "--root", corpus, "--embedder", "none");
+    expect(malformedId.code).toBe(2);
+    expect(malformedId.stderr).toContain('Malformed chunk id "nonsense"');
+  });
+
+  test("an unknown project exits 2 and lists the configured ids", async () => {
+    const configFile = join(home, "two-projects.json");
+    writeFileSync(
+      configFile,
+      JSON.stringify({ CodeIndex: { Projects: [{ Id: "alpha", Root: corpus }, { Id: "beta", Root: corpus }] }, Embedding: { Provider: "none" } }),
+    );
+    const run = await cli("status", "--config", configFile, "--project", "gamma");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Unknown project "gamma". Configured projects: "alpha", "beta".');
+    const search = await cli("search", "x", "--config", configFile, "--project", "gamma");
+    expect(search.code).toBe(2);
+    expect(search.stderr).toContain('"alpha", "beta"');
+  });
+
+  test("a malformed config file exits 1 naming the file and the position", async () => {
+    const configFile = join(home, "broken.json");
+    writeFileSync(configFile, '{\n  "CodeIndex": {\n    "Projects": [ { "Id": "a", "Root": "." }, ]\n    "Oops": 1\n  }\n}\n');
+    const run = await cli("status", "--config", configFile);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`Config error in ${configFile}: malformed JSON at line 4, column 5`);
+    expect(run.stdout).toBe("");
+  });
+
+  test("a root that does not exist fails search and build with exit 1; status reports it", async () => {
+    const missing = join(home, "no-such-dir");
+    const message = `Project "no-such-dir": root directory ${missing} does not exist or is not a directory.`;
+    for (const command of ["search", "build"]) {
+      const run = await cli(...(command === "search" ? ["search", "x"] : ["build"]), "--root", missing, "--embedder", "none");
+      expect(run.code).toBe(1);
+      expect(run.stderr + run.stdout).toContain(message);
+    }
+    const status = await cli("status", "--root", missing, "--embedder", "none", "--json");
+    expect(status.code).toBe(0);
+    expect((JSON.parse(status.stdout) as { error: string }).error).toContain(message);
+  });
+});

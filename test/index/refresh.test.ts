@@ -1,0 +1,452 @@
+// Incremental refresh against the stub embedding server: what is re-read, re-chunked and re-embedded.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { cpSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { homedir } from "node:os";
+import type { Chunker } from "../../src/chunk/chunker.ts";
+import type { ProjectConfig } from "../../src/config/types.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { Embedder } from "../../src/embed/embedder.ts";
+import { ProjectIndex } from "../../src/index/project-index.ts";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+let stub: StubEmbedder;
+
+beforeAll(async () => {
+  stub = await startStubEmbedder({ dimensions: 32, models: ["stub-embed:latest", "other-embed:latest"] });
+});
+afterAll(async () => {
+  await stub.stop();
+  removeAll(dirs);
+});
+
+const README = "# Guide\n\nHow to use the widgets.\n\n## Retry\n\nRetries are scheduled with backoff.\n";
+
+/** A project with three files, its index (counting which files get chunked) and helpers to watch the embedder. */
+class Fixture {
+  readonly root: string;
+  readonly cache: string;
+  readonly chunked: string[] = [];
+  index: ProjectIndex;
+  private mark = 0;
+  private start = 0;
+
+  constructor(
+    public embedder: Embedder = testEmbedder(embeddingConfig({ endpoint: stub.url })),
+    files: Record<string, string> = {
+      "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop"]),
+      "src/Beta.cs": csClass("App", "Beta", ["Send"]),
+      "docs/README.md": README,
+    },
+    overrides: Partial<ProjectConfig> = {},
+  ) {
+    this.root = tempDir("refresh-root");
+    this.cache = tempDir("refresh-cache");
+    dirs.push(this.root, this.cache);
+    writeTree(this.root, files);
+    this.index = this.open(overrides);
+    this.mark = this.start = stub.totalTexts;
+  }
+
+  open(overrides: Partial<ProjectConfig> = {}, embedder = this.embedder): ProjectIndex {
+    const counting = async (): Promise<Chunker> => {
+      const inner = await chunker();
+      return {
+        chunk: (path, text) => {
+          this.chunked.push(path);
+          return inner.chunk(path, text);
+        },
+      };
+    };
+    return new ProjectIndex(projectConfig(this.root, this.cache, overrides), { embedder, chunker: counting });
+  }
+
+  /** Texts the stub received since the last call; unless `repeatsAllowed`, asserts this project never sent them before. */
+  newTexts(repeatsAllowed = false): string[] {
+    const before = new Set(stub.texts.slice(this.start, this.mark));
+    const fresh = stub.texts.slice(this.mark);
+    this.mark = stub.totalTexts;
+    expect(new Set(fresh).size).toBe(fresh.length);
+    if (!repeatsAllowed) for (const t of fresh) expect(before.has(t)).toBe(false);
+    return fresh;
+  }
+
+  takeChunked(): string[] {
+    return this.chunked.splice(0).sort();
+  }
+
+  ordinals(): Map<string, number> {
+    return new Map(this.index.snapshot().chunks.map((c) => [`${c.kind} ${c.symbol}`, c.ordinal]));
+  }
+
+  write(rel: string, content: string): void {
+    writeTree(this.root, { [rel]: content });
+  }
+}
+
+function symbolsOf(texts: string[]): string[] {
+  return texts.map((t) => /^Symbol: (.*)$/m.exec(t)?.[1] ?? "?").sort();
+}
+
+describe("refresh with an embedding backend", () => {
+  test("first build: counts, vectors for every distinct text, generation 1", async () => {
+    const f = new Fixture();
+    const r = await f.index.refresh();
+    const texts = f.newTexts();
+    expect(r).toMatchObject({ filesAdded: 3, filesChanged: 0, filesDeleted: 0, filesUnchanged: 0, chunksUpdated: 0, chunksRemoved: 0, pendingEmbeddings: 0, generation: 1 });
+    const status = f.index.statusCounts();
+    expect(status.files).toBe(3);
+    expect(status.chunks).toBe(r.chunksAdded);
+    // Alpha: class + 2 methods; Beta: class + 1 method; README: sections.
+    expect(symbolsOf(texts).filter((s) => s.startsWith("App."))).toEqual(["App.Alpha", "App.Alpha.Start", "App.Alpha.Stop", "App.Beta", "App.Beta.Send"]);
+    expect(r.textsEmbedded).toBe(texts.length);
+    expect(r.chunksAdded).toBe(texts.length);
+    expect(status).toMatchObject({ pending: 0, generation: 1, model: "stub-embed", dimensions: 32, skipped: [] });
+    expect(status.builtAtUtc).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(f.takeChunked()).toEqual(["docs/README.md", "src/Alpha.cs", "src/Beta.cs"]);
+    const snap = f.index.snapshot();
+    expect([...snap.vectorRows].every((row) => row >= 0)).toBe(true);
+    expect(snap.vectors.length).toBe(texts.length * 32);
+    f.index.close();
+  });
+
+  test("a refresh with no change reads, chunks and embeds nothing and keeps the generation", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    f.takeChunked();
+    const before = f.index.statusCounts();
+    const r = await f.index.refresh();
+    expect(r).toMatchObject({ filesAdded: 0, filesChanged: 0, filesDeleted: 0, filesUnchanged: 3, chunksAdded: 0, chunksUpdated: 0, chunksRemoved: 0, textsEmbedded: 0, generation: 1 });
+    expect(f.newTexts()).toEqual([]);
+    expect(f.takeChunked()).toEqual([]);
+    expect(f.index.statusCounts().builtAtUtc).toBe(before.builtAtUtc); // nothing was committed
+    // A new process on the same cache is just as quiet.
+    f.index.close();
+    f.index = f.open();
+    expect((await f.index.refresh()).textsEmbedded).toBe(0);
+    expect(f.newTexts()).toEqual([]);
+    expect(f.takeChunked()).toEqual([]);
+    f.index.close();
+  });
+
+  test("editing one method re-chunks that file only and embeds only the changed chunk", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    f.takeChunked();
+    const ordinals = f.ordinals();
+    // Same shape, one body changed, and two extra lines that shift the following declarations.
+    f.write("src/Alpha.cs", csClass("App", "Alpha", ["Start", "Stop"]).replace("return x + 5;", "var y = x * 2;\n            // doubled\n            return y + 5;"));
+    const r = await f.index.refresh();
+    expect(f.takeChunked()).toEqual(["src/Alpha.cs"]);
+    expect(symbolsOf(f.newTexts())).toEqual(["App.Alpha.Start"]);
+    expect(r).toMatchObject({ filesChanged: 1, filesUnchanged: 2, chunksAdded: 0, chunksRemoved: 0, textsEmbedded: 1, generation: 1, pendingEmbeddings: 0 });
+    expect(f.ordinals()).toEqual(ordinals);
+    const stop = f.index.snapshot().chunks.find((c) => c.symbol === "App.Alpha.Stop")!;
+    const stopBefore = f.index.snapshot().chunks.find((c) => c.symbol === "App.Alpha.Start")!;
+    expect(stop.startLine).toBeGreaterThan(stopBefore.endLine);
+    f.index.close();
+  });
+
+  test("adding or removing a method bumps the generation; removing reuses the old class vector", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    const ordinals = f.ordinals();
+    f.write("src/Alpha.cs", csClass("App", "Alpha", ["Start", "Stop", "Pause"]));
+    const added = await f.index.refresh();
+    expect(added).toMatchObject({ chunksAdded: 1, chunksRemoved: 0, generation: 2 });
+    // The new method, and the class chunk whose member list changed.
+    expect(symbolsOf(f.newTexts())).toEqual(["App.Alpha", "App.Alpha.Pause"]);
+    const afterAdd = f.ordinals();
+    for (const [key, ordinal] of ordinals) expect(afterAdd.get(key)).toBe(ordinal);
+
+    f.write("src/Alpha.cs", csClass("App", "Alpha", ["Start", "Stop"]));
+    const removed = await f.index.refresh();
+    expect(removed).toMatchObject({ chunksAdded: 0, chunksRemoved: 1, generation: 3, textsEmbedded: 0 });
+    expect(f.newTexts()).toEqual([]); // the class text is the original one again: its vector is cached
+    expect(f.ordinals()).toEqual(ordinals);
+    f.index.close();
+  });
+
+  test("adding and deleting files", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    f.takeChunked();
+    f.write("src/Gamma.cs", csClass("App", "Gamma", ["Compute"]));
+    const add = await f.index.refresh();
+    expect(add).toMatchObject({ filesAdded: 1, filesUnchanged: 3, chunksAdded: 2, generation: 2 });
+    expect(f.takeChunked()).toEqual(["src/Gamma.cs"]);
+    expect(symbolsOf(f.newTexts())).toEqual(["App.Gamma", "App.Gamma.Compute"]);
+
+    rmSync(join(f.root, "src/Beta.cs"));
+    const del = await f.index.refresh();
+    expect(del).toMatchObject({ filesDeleted: 1, chunksRemoved: 2, textsEmbedded: 0, generation: 3 });
+    expect(f.takeChunked()).toEqual([]);
+    expect(f.newTexts()).toEqual([]);
+    const snap = f.index.snapshot();
+    expect(snap.chunks.some((c) => c.path === "src/Beta.cs")).toBe(false);
+    expect(snap.files.has("src/Beta.cs")).toBe(false);
+    expect(f.index.statusCounts().files).toBe(3);
+    // The deleted file's words are gone from the lexical index too.
+    expect(searchSnapshot(snap, { query: "Beta Send", limit: 10 }).some((h) => h.chunk.path === "src/Beta.cs")).toBe(false);
+    f.index.close();
+  });
+
+  test("renaming a file with identical content embeds nothing", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    renameSync(join(f.root, "src/Alpha.cs"), join(f.root, "src/AlphaRenamed.cs"));
+    const r = await f.index.refresh();
+    expect(r).toMatchObject({ filesAdded: 1, filesDeleted: 1, textsEmbedded: 0, pendingEmbeddings: 0 });
+    expect(f.newTexts()).toEqual([]);
+    const snap = f.index.snapshot();
+    const moved = snap.chunks.filter((c) => c.path === "src/AlphaRenamed.cs");
+    expect(moved.map((c) => c.symbol).sort()).toEqual(["App.Alpha", "App.Alpha.Start", "App.Alpha.Stop"]);
+    for (const c of moved) expect(snap.vectorRows[snap.indexByOrdinal.get(c.ordinal)!]).toBeGreaterThanOrEqual(0);
+    f.index.close();
+  });
+
+  test("swapping two files' contents (a branch switch) embeds nothing", async () => {
+    const alpha = csClass("App", "Alpha", ["Start", "Stop"]);
+    const beta = csClass("App", "Beta", ["Send"]);
+    const f = new Fixture(undefined, { "src/One.cs": alpha, "src/Two.cs": beta });
+    await f.index.refresh();
+    f.newTexts();
+    f.write("src/One.cs", beta);
+    f.write("src/Two.cs", alpha);
+    const r = await f.index.refresh();
+    expect(r.filesChanged).toBe(2);
+    expect(r.textsEmbedded).toBe(0);
+    expect(f.newTexts()).toEqual([]);
+    const snap = f.index.snapshot();
+    expect(snap.chunks.filter((c) => c.path === "src/One.cs").map((c) => c.symbol).sort()).toEqual(["App.Beta", "App.Beta.Send"]);
+    expect([...snap.vectorRows].every((row) => row >= 0)).toBe(true);
+    f.index.close();
+  });
+
+  test("touching a file (new mtime, same bytes) re-hashes but does not re-chunk", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    f.takeChunked();
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(f.root, "src/Beta.cs"), later, later);
+    const r = await f.index.refresh();
+    expect(r).toMatchObject({ filesChanged: 0, filesUnchanged: 2, chunksAdded: 0, chunksUpdated: 0, textsEmbedded: 0, generation: 1 });
+    expect(f.takeChunked()).toEqual([]);
+    // The new mtime was recorded: the next refresh does not even hash it.
+    expect(f.index.snapshot().files.get("src/Beta.cs")!.mtime).toBe(statSync(join(f.root, "src/Beta.cs")).mtimeMs);
+    expect((await f.index.refresh()).filesUnchanged).toBe(3);
+    f.index.close();
+  });
+
+  test("backend failure: lexical data is current, texts stay pending, and only they are embedded later", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    f.write("src/Gamma.cs", csClass("App", "Gamma", ["Reconcile"]));
+    stub.inject({ kind: "status", status: 500 }, 100);
+    let r;
+    try {
+      r = await f.index.refresh();
+    } finally {
+      stub.clearFaults();
+    }
+    expect(r.textsEmbedded).toBe(0);
+    expect(r.pendingEmbeddings).toBe(2);
+    expect(r.embeddingWarning).toContain("2 chunk text(s) are waiting for embeddings");
+    expect(f.index.embeddingWarning).toBe(r.embeddingWarning);
+    expect(f.index.statusCounts().pending).toBe(2);
+    const attempted = f.newTexts();
+    expect(symbolsOf(attempted)).toEqual(["App.Gamma", "App.Gamma.Reconcile"]);
+    // Lexical and symbol search already see the new code.
+    const hits = searchSnapshot(f.index.snapshot(), { query: "Reconcile", limit: 3 });
+    expect(hits[0]?.chunk.symbol).toBe("App.Gamma.Reconcile");
+
+    // A fresh process with the backend back embeds exactly the pending texts (read back from disk).
+    f.index.close();
+    f.index = f.open();
+    const again = await f.index.refresh();
+    expect(again).toMatchObject({ textsEmbedded: 2, pendingEmbeddings: 0, filesUnchanged: 4 });
+    expect(again.embeddingWarning).toBeUndefined();
+    // Exactly the texts that failed before are sent again.
+    expect(f.newTexts(true).sort()).toEqual([...attempted].sort());
+    expect([...f.index.snapshot().vectorRows].every((row) => row >= 0)).toBe(true);
+    f.index.close();
+  });
+
+  test("backend stopped during refresh: nothing committed is lost", async () => {
+    const port = await startStubEmbedder({ dimensions: 32 });
+    const embedder = testEmbedder(embeddingConfig({ endpoint: port.url }));
+    const f = new Fixture(embedder);
+    await f.index.refresh();
+    const committed = f.index.statusCounts();
+    await port.stop();
+    f.write("src/Gamma.cs", csClass("App", "Gamma", ["Reconcile"]));
+    const r = await f.index.refresh();
+    expect(r.embeddingWarning).toContain("Could not reach Ollama");
+    expect(r.pendingEmbeddings).toBe(2);
+    const now = f.index.statusCounts();
+    expect(now.chunks).toBe(committed.chunks + 2);
+    const snap = f.index.snapshot();
+    const withVectors = [...snap.vectorRows].filter((row) => row >= 0).length;
+    expect(withVectors).toBe(committed.chunks);
+    await port.start();
+    const back = await f.index.refresh();
+    expect(back).toMatchObject({ textsEmbedded: 2, pendingEmbeddings: 0 });
+    expect(port.totalTexts).toBe(committed.chunks + 2);
+    await port.stop();
+    f.index.close();
+  });
+
+  test("changing the model resets the vectors and re-embeds everything once", async () => {
+    const f = new Fixture();
+    const first = await f.index.refresh();
+    f.newTexts();
+    f.index.close();
+    const other = testEmbedder(embeddingConfig({ endpoint: stub.url, model: "other-embed" }));
+    f.index = f.open({}, other);
+    f.index.open();
+    expect(f.index.cacheRepairs).toContain("embedding-changed");
+    expect(f.index.statusCounts().pending).toBe(first.textsEmbedded);
+    const r = await f.index.refresh();
+    expect(r.textsEmbedded).toBe(first.textsEmbedded);
+    expect(f.newTexts(true).length).toBe(first.textsEmbedded);
+    expect(r.generation).toBe(1); // the chunk list did not change
+    expect(stub.embedRequests().at(-1)?.body).toMatchObject({ model: "other-embed" });
+    f.index.close();
+    // Same model again: nothing to repair, nothing to embed.
+    f.index = f.open({}, other);
+    expect((await f.index.refresh()).textsEmbedded).toBe(0);
+    expect(f.index.cacheRepairs).toEqual([]);
+    f.index.close();
+  });
+
+  test("changing dimensions resets the vectors", async () => {
+    const f = new Fixture();
+    const first = await f.index.refresh();
+    f.index.close();
+    f.index = f.open({}, testEmbedder(embeddingConfig({ endpoint: stub.url, dimensions: 16 })));
+    const r = await f.index.refresh();
+    expect(f.index.cacheRepairs).toContain("embedding-changed");
+    expect(r.textsEmbedded).toBe(first.textsEmbedded);
+    expect(f.index.snapshot().vectors.length).toBe(first.textsEmbedded * 16);
+    f.index.close();
+  });
+
+  test("a cache and tree copied elsewhere (different absolute root) are reused without embedding", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    const generation = f.index.statusCounts().generation;
+    f.index.close();
+
+    const elsewhere = tempDir("copied");
+    dirs.push(elsewhere);
+    const root = join(elsewhere, "checkout");
+    const cache = join(elsewhere, "cache-copy");
+    cpSync(f.root, root, { recursive: true }); // mtimes are not preserved: every file looks touched
+    cpSync(f.cache, cache, { recursive: true });
+    const configFile = join(elsewhere, "config.json");
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        CodeIndex: { Projects: [{ Id: "copied", Root: "checkout", CacheDirectory: "cache-copy" }] },
+        Embedding: { Provider: "ollama", Endpoint: stub.url, Model: "stub-embed", Dimensions: 32, MaxRetries: 0 },
+      }),
+    );
+    const config = loadConfig({ configPath: configFile, env: {}, cwd: elsewhere, home: homedir(), platform: process.platform, flags: {} });
+    expect(config.projects[0]!.cacheDirectory).toBe(cache);
+    const index = new ProjectIndex(config.projects[0]!, { embedder: createEmbedder(config.embedding), chunker });
+    const r = await index.refresh();
+    expect(r).toMatchObject({ textsEmbedded: 0, filesAdded: 0, filesChanged: 0, filesDeleted: 0, chunksAdded: 0, generation, pendingEmbeddings: 0 });
+    expect(f.newTexts()).toEqual([]);
+    expect(index.cacheRepairs).toEqual([]);
+    const snap = index.snapshot();
+    expect(snap.root).toBe(root);
+    expect([...snap.vectorRows].every((row) => row >= 0)).toBe(true);
+    index.close();
+  });
+
+  test("binary and oversized .cs files are counted as skipped, with reasons", async () => {
+    const big = `// ${"x".repeat(3000)}\nclass Big {}\n`;
+    const f = new Fixture(undefined, {
+      "src/Alpha.cs": csClass("App", "Alpha", ["Start"]),
+      "src/Big.cs": big,
+      "src/Blob.cs": "class Blob {}\n\u0000\u0001\u0002",
+    }, { maxFileBytes: 2048 });
+    await f.index.refresh();
+    const status = f.index.statusCounts();
+    expect(status.files).toBe(1);
+    expect(status.skipped.map((s) => `${s.path} ${s.reason}`).sort()).toEqual(["src/Big.cs too-large", "src/Blob.cs binary"]);
+    expect(f.index.snapshot().chunks.some((c) => c.path !== "src/Alpha.cs")).toBe(false);
+    // A binary file that becomes text is indexed on the next refresh.
+    f.write("src/Blob.cs", csClass("App", "Blob", ["Spill"]));
+    await f.index.refresh();
+    expect(f.index.statusCounts().skipped.map((s) => s.reason)).toEqual(["too-large"]);
+    expect(f.index.snapshot().chunks.some((c) => c.symbol === "App.Blob.Spill")).toBe(true);
+    f.index.close();
+  });
+
+  test("a file that disappears between the walk and the read does not stop the refresh", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.index.close();
+    f.write("src/Gamma.cs", csClass("App", "Gamma", ["Vanish"]));
+    f.write("src/Alpha.cs", csClass("App", "Alpha", ["Start", "Stop", "Resume"]));
+    // The chunker is loaded after the walk and before the first read: delete the files there.
+    const index = new ProjectIndex(projectConfig(f.root, f.cache), {
+      embedder: f.embedder,
+      chunker: async () => {
+        rmSync(join(f.root, "src/Gamma.cs"));
+        rmSync(join(f.root, "src/Alpha.cs"));
+        return chunker();
+      },
+    });
+    const r = await index.refresh();
+    expect(r.filesAdded).toBe(1);
+    const snap = index.snapshot();
+    expect(snap.chunks.some((c) => c.path === "src/Gamma.cs" || c.path === "src/Alpha.cs")).toBe(false);
+    expect(snap.chunks.some((c) => c.path === "src/Beta.cs")).toBe(true);
+    // The next refresh sees they are gone.
+    const next = await index.refresh();
+    expect(next.filesDeleted).toBe(2);
+    expect(index.statusCounts().files).toBe(2);
+    expect(index.statusCounts().skipped).toEqual([]);
+    index.close();
+  });
+});
+
+describe("refresh with provider none", () => {
+  test("builds lexical and symbol data with no vectors, then a backend embeds everything once", async () => {
+    const none = createEmbedder(embeddingConfig({ provider: "none" }));
+    const f = new Fixture(none);
+    const r = await f.index.refresh();
+    expect(r).toMatchObject({ filesAdded: 3, textsEmbedded: 0, pendingEmbeddings: 0, generation: 1 });
+    expect(r.embeddingWarning).toBeUndefined();
+    expect(f.newTexts()).toEqual([]);
+    const status = f.index.statusCounts();
+    expect(status.pending).toBe(0);
+    expect(status.chunks).toBe(r.chunksAdded);
+    expect(searchSnapshot(f.index.snapshot(), { query: "Send", limit: 3 })[0]?.chunk.symbol).toBe("App.Beta.Send");
+    expect(f.index.snapshot().vectors.length).toBe(0);
+    // Second refresh: still quiet.
+    expect((await f.index.refresh()).filesUnchanged).toBe(3);
+    f.index.close();
+
+    f.embedder = testEmbedder(embeddingConfig({ endpoint: stub.url }));
+    f.index = f.open();
+    const later = await f.index.refresh();
+    expect(later).toMatchObject({ textsEmbedded: r.chunksAdded, pendingEmbeddings: 0, filesUnchanged: 3 });
+    expect(f.newTexts().length).toBe(r.chunksAdded);
+    f.index.close();
+  });
+});

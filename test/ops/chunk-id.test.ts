@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import type { AppConfig } from "../../src/config/types.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { formatChunkId, parseChunkId } from "../../src/ops/chunk-id.ts";
+import { UsageError, Workspace } from "../../src/ops/workspace.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+
+describe("parseChunkId", () => {
+  test("round-trips with formatChunkId", () => {
+    const id = { project: "shop", generation: 3, ordinal: 4137 };
+    expect(formatChunkId(id)).toBe("shop:3:4137");
+    expect(parseChunkId("shop:3:4137")).toEqual(id);
+  });
+
+  test("parses from the right: project ids may contain ':'", () => {
+    expect(parseChunkId("C:\\src:app:12:7")).toEqual({ project: "C:\\src:app", generation: 12, ordinal: 7 });
+    expect(parseChunkId("a:1:2:3")).toEqual({ project: "a:1", generation: 2, ordinal: 3 });
+    expect(parseChunkId("::0:0")).toEqual({ project: ":", generation: 0, ordinal: 0 });
+  });
+
+  test("malformed ids are refused with the expected shape in the message", () => {
+    for (const bad of ["", "shop", "shop:3", "shop:3:", ":3:4", "shop:x:4", "shop:3:4x", "shop:-3:4", "shop:3:4.5", "shop:3: 4", "shop:3:4\n"]) {
+      expect(() => parseChunkId(bad)).toThrow(`Malformed chunk id "${bad.slice(0, 200)}": expected "<project>:<generation>:<ordinal>" exactly as code_search returned it.`);
+    }
+  });
+
+  test("huge numbers are refused rather than rounded", () => {
+    expect(parseChunkId(`p:1:${Number.MAX_SAFE_INTEGER}`).ordinal).toBe(Number.MAX_SAFE_INTEGER);
+    for (const bad of [`p:1:${Number.MAX_SAFE_INTEGER + 1}`, "p:1:99999999999999999", "p:1:123456789012345678901234567890", `p:${"9".repeat(17)}:1`]) {
+      expect(() => parseChunkId(bad)).toThrow("Malformed chunk id");
+    }
+    // An absurdly long id is quoted only in part.
+    const long = `${"x".repeat(5000)}:1`;
+    const message = (() => {
+      try {
+        parseChunkId(long);
+        return "";
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(message.length).toBeLessThan(400);
+  });
+});
+
+describe("Workspace.getChunk", () => {
+  function setup(): { ws: Workspace; root: string } {
+    const root = tempDir("ops-root");
+    const cache = tempDir("ops-cache");
+    dirs.push(root, cache);
+    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop"]) });
+    const embedding = embeddingConfig({ provider: "none" });
+    const config: AppConfig = { projects: [projectConfig(root, cache, { id: "my:proj" })], embedding };
+    return { ws: new Workspace(config, { embedder: createEmbedder(embedding), chunker }), root };
+  }
+
+  test("round trip from a search hit, with a project id containing ':'", async () => {
+    const { ws } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    expect(hit.id).toMatch(/^my:proj:1:\d+$/);
+    const chunk = await ws.getChunk(` ${hit.id} `);
+    expect(chunk).toMatchObject({ id: hit.id, project: "my:proj", path: "src/Alpha.cs", kind: "Method", symbol: "App.Alpha.Stop", start_line: hit.start_line, end_line: hit.end_line });
+    expect(chunk.body).toContain("public int Stop(int x)");
+    expect(chunk.body.split("\n").length).toBe(hit.end_line - hit.start_line + 1);
+    expect(chunk.body_may_be_stale).toBeUndefined();
+    ws.close();
+  });
+
+  test("an id from an older generation gets the exact staleness message, never another chunk's text", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop", "Pause"]) });
+    const fresh = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    expect(fresh.id).toMatch(/^my:proj:2:\d+$/);
+    const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(
+      "This chunk id is from an older version of the index (generation 1); the current index is generation 2. Run code_search again to get a fresh id.",
+    );
+    expect((await ws.getChunk(fresh.id)).symbol).toBe("App.Alpha.Stop");
+    ws.close();
+  });
+
+  test("an unknown ordinal, an unknown project and a malformed id are errors", async () => {
+    const { ws } = setup();
+    await ws.search({ query: "Stop", limit: 1 });
+    await expect(ws.getChunk("my:proj:1:999999")).rejects.toThrow('No chunk 999999 in project "my:proj" (generation 1). Run code_search again to get a fresh id.');
+    await expect(ws.getChunk("other:1:1")).rejects.toThrow('Unknown project "other". Configured projects: "my:proj".');
+    await expect(ws.getChunk("garbage")).rejects.toThrow("Malformed chunk id");
+    ws.close();
+  });
+
+  test("the body is flagged stale when the file changed after the refresh", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    writeTree(root, { "src/Alpha.cs": `${csClass("App", "Alpha", ["Start", "Stop"])}// trailing edit\n` });
+    const chunk = await ws.getChunk(hit.id);
+    expect(chunk.body_may_be_stale).toBe(true);
+    ws.close();
+  });
+});

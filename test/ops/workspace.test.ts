@@ -1,0 +1,94 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { AppConfig } from "../../src/config/types.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { UsageError, Workspace } from "../../src/ops/workspace.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+
+/** Two projects: "good" with code, "gone" whose root does not exist (unless `bothExist`). */
+function twoProjects(bothExist = false): Workspace {
+  const good = tempDir("ws-good");
+  const other = tempDir("ws-other");
+  dirs.push(good, other);
+  writeTree(good, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]) });
+  if (bothExist) writeTree(other, { "src/Kitchen.cs": csClass("Food", "Kitchen", ["Reconcile"]) });
+  const goneRoot = bothExist ? other : join(other, "missing");
+  const embedding = embeddingConfig({ provider: "none" });
+  const config: AppConfig = {
+    projects: [projectConfig(good, join(good, ".cache"), { id: "good", exclude: [".cache/"] }), projectConfig(goneRoot, join(other, ".cache"), { id: "gone" })],
+    embedding,
+  };
+  return new Workspace(config, { embedder: createEmbedder(embedding), chunker });
+}
+
+describe("Workspace", () => {
+  test("a project with a missing root does not fail a search over all projects", async () => {
+    const ws = twoProjects();
+    const view = await ws.search({ query: "Reconcile", limit: 5 });
+    expect(view.hits[0]).toMatchObject({ project: "good", symbol: "Bank.Ledger.Reconcile" });
+    expect(view.warning).toContain('gone: Project "gone": root directory');
+    expect(view.project).toBeUndefined();
+    ws.close();
+  });
+
+  test("searching only the missing project, or when every project fails, is an error", async () => {
+    const ws = twoProjects();
+    await expect(ws.search({ query: "Reconcile", limit: 5, project: "gone" })).rejects.toBeInstanceOf(UsageError);
+    ws.close();
+    const root = tempDir("ws-none");
+    dirs.push(root);
+    const embedding = embeddingConfig({ provider: "none" });
+    const lonely = new Workspace(
+      { projects: [projectConfig(join(root, "missing"), join(root, "cache"), { id: "lonely" })], embedding },
+      { embedder: createEmbedder(embedding), chunker },
+    );
+    await expect(lonely.search({ query: "x", limit: 5 })).rejects.toThrow('Project "lonely": root directory');
+    lonely.close();
+  });
+
+  test("results of several projects merge by score and are cut to the limit", async () => {
+    const ws = twoProjects(true);
+    const view = await ws.search({ query: "Reconcile", limit: 3 });
+    expect(view.count).toBe(3);
+    expect(new Set(view.hits.map((h) => h.project))).toEqual(new Set(["good", "gone"]));
+    const scores = view.hits.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const only = await ws.search({ query: "Reconcile", limit: 5, project: "gone" });
+    expect(only.project).toBe("gone");
+    expect(only.hits.every((h) => h.project === "gone")).toBe(true);
+    ws.close();
+  });
+
+  test("argument errors name the problem", async () => {
+    const ws = twoProjects(true);
+    await expect(ws.search({ query: "   ", limit: 5 })).rejects.toThrow("The query is blank");
+    for (const limit of [0, 51, 2.5]) await expect(ws.search({ query: "x", limit })).rejects.toThrow(`limit must be an integer from 1 to 50 (got ${limit}).`);
+    await expect(ws.search({ query: "x", limit: 5, project: "nope" })).rejects.toThrow('Unknown project "nope". Configured projects: "good", "gone".');
+    ws.close();
+  });
+
+  test("status reports a missing root as an error field and counts for the others", async () => {
+    const ws = twoProjects();
+    await ws.build(undefined, false);
+    const [good, gone] = await ws.status();
+    expect(good).toMatchObject({ project_id: "good", file_count: 1, generation: 1, pending_embeddings: 0, skipped_files: {} });
+    expect(good!.error).toBeUndefined();
+    expect(gone!.project_id).toBe("gone");
+    expect(gone!.error).toContain("does not exist");
+    expect(gone!.file_count).toBeUndefined();
+    ws.close();
+  });
+
+  test("reindex re-chunks everything and bumps the generation; build reports errors per project", async () => {
+    const ws = twoProjects();
+    const [first, failed] = await ws.build(undefined, false);
+    expect(first).toMatchObject({ project_id: "good", file_count: 1, generation: 1 });
+    expect(failed!.error).toContain("does not exist");
+    const [again] = await ws.build("good", true);
+    expect(again).toMatchObject({ project_id: "good", generation: 2, texts_embedded: 0 });
+    ws.close();
+  });
+});
