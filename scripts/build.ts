@@ -60,6 +60,8 @@ function compileArgs(target: Target, outfile: string): string[] {
   return [
     "build",
     ENTRY,
+    // Worker entry points must be listed to be embedded (chunking runs on worker threads for large trees).
+    "src/index/chunk-worker.ts",
     "--compile",
     `--target=${target.bunTarget}`,
     `--outfile=${outfile}`,

@@ -11,9 +11,7 @@ import { UsageError, Workspace } from "../ops/workspace.ts";
 import { compact } from "../ops/views.ts";
 import { formatBuild, formatChunk, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
-import { loadQuestionSet } from "../eval/questions.ts";
-import { runEval, type EvalReport } from "../eval/run-eval.ts";
-import { formatEval } from "../eval/format.ts";
+import type { EvalReport } from "../eval/run-eval.ts";
 import type { Tuning } from "../search/search.ts";
 
 interface GlobalOptions {
@@ -181,6 +179,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .option("--ablation", "also run symbol-only, lexical-only and no-prior variants")
     .action(async (file: string, o: { corpus?: string; limit: number; ablation?: boolean }) => {
       const g = globals();
+      // Loaded on demand: the YAML parser and eval code are not needed by the other commands.
+      const [{ loadQuestionSet }, { runEval }, { formatEval }] = await Promise.all([
+        import("../eval/questions.ts"),
+        import("../eval/run-eval.ts"),
+        import("../eval/format.ts"),
+      ]);
       const set = loadQuestionSet(file);
       const base = { configPath: g.config, env: io.env, cwd: io.cwd, home: homedir(), platform: process.platform };
       const flags = { embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions };

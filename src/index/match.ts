@@ -1,15 +1,20 @@
 // Pure matching of a file's new chunks to its stored ones, so unchanged declarations keep their ordinals (ids).
-import type { ChunkDraft } from "../types.ts";
 import type { StoredChunk } from "../store/db.ts";
 
-export interface ChunkMatch {
-  draft: ChunkDraft;
+/** What identifies a declaration inside its file. */
+export interface Identified {
+  kind: string;
+  symbol: string;
+}
+
+export interface ChunkMatch<T extends Identified> {
+  draft: T;
   /** Ordinal of the stored chunk this draft replaces, if any. */
   ordinal?: number;
 }
 
-export interface FileChunkDiff {
-  matches: ChunkMatch[];
+export interface FileChunkDiff<T extends Identified> {
+  matches: ChunkMatch<T>[];
   /** Stored ordinals with no new counterpart. */
   removed: number[];
 }
@@ -25,12 +30,12 @@ function identities<T extends { kind: string; symbol: string }>(items: readonly 
   });
 }
 
-export function matchChunks(old: readonly StoredChunk[], drafts: readonly ChunkDraft[]): FileChunkDiff {
+export function matchChunks<T extends Identified>(old: readonly StoredChunk[], drafts: readonly T[]): FileChunkDiff<T> {
   const oldIds = identities(old);
   const byIdentity = new Map<string, number>();
   oldIds.forEach((id, i) => byIdentity.set(id, old[i]!.ordinal));
   const newIds = identities(drafts);
-  const matches: ChunkMatch[] = drafts.map((draft, i) => {
+  const matches: ChunkMatch<T>[] = drafts.map((draft, i) => {
     const ordinal = byIdentity.get(newIds[i]!);
     if (ordinal !== undefined) byIdentity.delete(newIds[i]!);
     return ordinal === undefined ? { draft } : { draft, ordinal };

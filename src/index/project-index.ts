@@ -13,8 +13,12 @@ import { acquireLock } from "../store/lock.ts";
 import { walkProject } from "../walk/walk.ts";
 import { planRefresh } from "./plan.ts";
 import { matchChunks } from "./match.ts";
-import { fileLexicalDocOf, lexicalDocOf } from "./lexical-doc.ts";
-import { readSource, sha256Hex } from "./read-source.ts";
+import { readSource } from "./read-source.ts";
+import { textHashOf, type FileJob, type PreparedChunk } from "./prepare-file.ts";
+import { chunkFiles, defaultWorkerCount } from "./chunk-files.ts";
+import { EmbedQueue } from "./embed-queue.ts";
+
+export { textHashOf };
 import { buildSnapshot, type Snapshot } from "./snapshot.ts";
 
 export interface Progress {
@@ -53,6 +57,10 @@ export interface RefreshReport {
 export interface IndexDeps {
   embedder: Embedder;
   chunker: () => Promise<Chunker>;
+  /** Chunking worker threads for large refreshes (default: the machine's cores, up to 4; 0 = inline only). */
+  workers?: number;
+  /** Texts per embedding request batch (default: the embedding config's BatchSize, else 32). */
+  embedBatchSize?: number;
 }
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
@@ -62,9 +70,6 @@ export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-ch
  * Key of the embedding cache. The embed text's first header line names the file; it is left out of the key
  * so that renamed files, code moved between files and branch switches reuse their vectors.
  */
-export function textHashOf(embedText: string): string {
-  return sha256Hex(embedText.replace(/^File: [^\n]*\n/, "")).slice(0, 32);
-}
 
 export class ProjectIndex {
   readonly project: ProjectConfig;
@@ -80,6 +85,14 @@ export class ProjectIndex {
   constructor(project: ProjectConfig, deps: IndexDeps) {
     this.project = project;
     this.deps = deps;
+  }
+
+  private get workers(): number {
+    return this.deps.workers ?? defaultWorkerCount();
+  }
+
+  private get embedBatchSize(): number {
+    return this.deps.embedBatchSize ?? 32;
   }
 
   get id(): string {
@@ -155,15 +168,29 @@ export class ProjectIndex {
         rmSync(vecPath, { force: true });
         this.repairs.push("embedding-changed");
       }
-      db.setMeta(META.model, embedder.model);
-      db.setMeta(META.dimensions, String(embedder.dimensions));
+      // Written only when they change: a reader opening the cache must not write while another process commits.
+      if (model !== embedder.model) db.setMeta(META.model, embedder.model);
+      if (dims !== String(embedder.dimensions)) db.setMeta(META.dimensions, String(embedder.dimensions));
     }
     this.db = db;
+    // Rows past the committed count are left alone here: they may be another process's append that is about to
+    // commit. Torn rows are cut by the next writer, under the write lock (syncVectorsLocked).
     this.vectors = new VectorFile(vecPath, this.dimensions);
-    // Rows past the committed count are from an append that crashed before its manifest commit.
-    const committedRows = db.numberMeta(META.vectorRows, 0);
-    if (this.vectors.rowCount !== committedRows) this.vectors.truncate(Math.min(committedRows, this.vectors.rowCount));
     return db;
+  }
+
+  /**
+   * Under the write lock: re-reads vectors.bin's length (another process may have appended since this one opened
+   * it) and makes it agree with meta.vector_rows. Rows past the committed count are from an append that crashed
+   * before its manifest commit and are cut; rows the manifest counts but the file lacks (a lost write) are
+   * forgotten, so their texts are embedded again instead of pointing past the end.
+   */
+  private syncVectorsLocked(db: IndexDb): void {
+    const vectors = new VectorFile(join(this.project.cacheDirectory, VECTORS_FILE), this.dimensions);
+    const committedRows = db.numberMeta(META.vectorRows, 0);
+    if (vectors.rowCount > committedRows) vectors.truncate(committedRows);
+    else if (vectors.rowCount < committedRows) db.forgetVectorRowsFrom(vectors.rowCount);
+    this.vectors = vectors;
   }
 
   close(): void {
@@ -217,6 +244,7 @@ export class ProjectIndex {
     const started = performance.now();
     this.assertRootExists();
     const db = this.open();
+    this.syncVectorsLocked(db);
     const root = this.project.root;
     const walk = await walkProject({
       root,
@@ -241,32 +269,46 @@ export class ProjectIndex {
       durationMs: 0,
     };
 
-    // Read and chunk what changed (pure CPU, outside the write transaction).
+    // Read and chunk what changed (outside the write transaction; on worker threads when there is much to do),
+    // feeding new chunk texts to the embedding queue as they appear so the backend is busy while we chunk.
     const toRead = [...plan.added, ...plan.touched];
-    const rechunked: { row: FileRow; drafts: ChunkDraft[] }[] = [];
+    const entries = new Map(toRead.map((e) => [e.path, e]));
+    const rechunked: { row: FileRow; chunks: PreparedChunk[]; fileLexical?: { header: string; body: string } }[] = [];
     const metaOnly: FileRow[] = [];
     const embedTexts = new Map<string, string>();
+    const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
+    const queue = embedding
+      ? new EmbedQueue({
+          embedder: this.deps.embedder,
+          db,
+          vectors: this.vectors!,
+          batchSize: this.embedBatchSize,
+          signal: opts.signal,
+          onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
+        })
+      : undefined;
     if (toRead.length > 0) {
-      const chunker = await this.getChunker();
+      const jobs: FileJob[] = toRead.map((e) => {
+        const previous = stored.get(e.path);
+        const job: FileJob = { path: e.path, abs: join(root, e.path) };
+        if (previous && !force && !previous.skipReason) job.previousSha = previous.sha256;
+        return job;
+      });
       let done = 0;
-      for (const entry of toRead) {
-        opts.signal?.throwIfAborted();
-        const read = readSource(join(root, entry.path));
-        const previous = stored.get(entry.path);
-        if (read.ok && previous && !force && previous.sha256 === read.sha256 && !previous.skipReason) {
+      for await (const outcome of chunkFiles(jobs, { chunker: () => this.getChunker(), workers: this.workers, signal: opts.signal })) {
+        const entry = entries.get(outcome.path)!;
+        const base = { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: outcome.sha256 };
+        if (outcome.status === "same-content") {
           // Touched but identical (checkout, copy): only the stat data moves.
-          metaOnly.push({ ...previous, size: entry.size, mtime: entry.mtimeMs });
-        } else if (!read.ok) {
-          rechunked.push({ row: { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: read.sha256, chunkCount: 0, skipReason: read.reason }, drafts: [] });
+          metaOnly.push({ ...stored.get(entry.path)!, size: entry.size, mtime: entry.mtimeMs });
+        } else if (outcome.status === "skipped") {
+          rechunked.push({ row: { ...base, chunkCount: 0, skipReason: outcome.reason }, chunks: [] });
         } else {
-          let drafts: ChunkDraft[];
-          try {
-            drafts = chunker.chunk(entry.path, read.text);
-          } catch {
-            drafts = [];
+          for (const c of outcome.chunks) {
+            embedTexts.set(c.textHash, c.draft.embedText);
+            queue?.add(c.textHash, c.draft.embedText);
           }
-          for (const d of drafts) embedTexts.set(textHashOf(d.embedText), d.embedText);
-          rechunked.push({ row: { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: read.sha256, chunkCount: drafts.length }, drafts });
+          rechunked.push({ row: { ...base, chunkCount: outcome.chunks.length }, chunks: outcome.chunks, fileLexical: outcome.fileLexical });
         }
         done++;
         if (done % 25 === 0 || done === toRead.length) opts.onProgress?.({ phase: "chunk", done, total: toRead.length });
@@ -288,30 +330,33 @@ export class ProjectIndex {
           db.deleteFile(path);
         }
         for (const row of metaOnly) db.upsertFile(row);
-        for (const { row, drafts } of rechunked) {
-          const diff = matchChunks(db.chunksOfFile(row.path), drafts);
+        for (const { row, chunks, fileLexical } of rechunked) {
+          const diff = matchChunks(
+            db.chunksOfFile(row.path),
+            chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, prepared: c })),
+          );
           for (const ordinal of diff.removed) db.deleteChunk(ordinal);
           report.chunksRemoved += diff.removed.length;
           for (const m of diff.matches) {
+            const d = m.draft.prepared.draft;
             db.writeChunk({
               ordinal: m.ordinal,
               path: row.path,
-              kind: m.draft.kind,
-              symbol: m.draft.symbol,
-              signature: m.draft.signature,
-              doc: m.draft.doc,
-              startLine: m.draft.startLine,
-              endLine: m.draft.endLine,
-              textHash: textHashOf(m.draft.embedText),
-              lexical: lexicalDocOf(row.path, m.draft),
+              kind: d.kind,
+              symbol: d.symbol,
+              signature: d.signature,
+              doc: d.doc,
+              startLine: d.startLine,
+              endLine: d.endLine,
+              textHash: m.draft.prepared.textHash,
+              lexical: m.draft.prepared.lexical,
             });
             if (m.ordinal === undefined) report.chunksAdded++;
             else report.chunksUpdated++;
           }
           if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) shapeChanged = true;
           db.upsertFile(row);
-          const fileDoc = fileLexicalDocOf(row.path, drafts);
-          db.writeFileLexical(row.path, fileDoc.header, fileDoc.body);
+          db.writeFileLexical(row.path, fileLexical?.header ?? "", fileLexical?.body ?? "");
         }
         if (walkSkippedChanged) db.replaceWalkSkipped(walk.skipped);
         if (shapeChanged || force) db.setMeta(META.generation, String(db.numberMeta(META.generation, 0) + 1));
@@ -324,50 +369,49 @@ export class ProjectIndex {
     report.generation = db.numberMeta(META.generation, 0);
     if (anything || !this.current) this.current = this.buildSnapshot(files);
 
-    // Embeddings last: lexical and symbol data are already current even if the backend fails now.
-    if (this.deps.embedder.enabled && !opts.skipEmbedding) {
-      const result = await this.embedPending(embedTexts, opts);
+    // Lexical and symbol data are current now, whatever the embedding backend does next.
+    if (queue) {
+      const result = await queue.finish();
       report.textsEmbedded = result.embedded;
-      if (result.embedded > 0) this.current = this.buildSnapshot(files);
-      if (result.warning) report.embeddingWarning = result.warning;
-      this.lastEmbeddingWarning = result.warning;
+      let warning = result.error ? this.pendingWarning(result.error) : undefined;
+      if (!result.error) {
+        // Texts left pending by earlier refreshes (backend was down then).
+        const earlier = await this.embedPending(embedTexts, opts);
+        report.textsEmbedded += earlier.embedded;
+        warning = earlier.warning;
+      }
+      if (report.textsEmbedded > 0) this.current = this.buildSnapshot(files);
+      if (warning) report.embeddingWarning = warning;
+      this.lastEmbeddingWarning = warning;
     }
     report.pendingEmbeddings = this.deps.embedder.enabled ? db.countPending() : 0;
     report.durationMs = performance.now() - started;
     return report;
   }
 
-  /** Embeds every chunk text that has no vector yet, in batches; each batch is durable before it is recorded. */
+  private pendingWarning(error: Error): string {
+    const left = this.open().countPending();
+    return `${left} chunk text(s) are waiting for embeddings (semantic ranking covers the rest): ${error.message}`;
+  }
+
+  /** Embeds chunk texts that still have no vector (left by earlier refreshes), through the same queue. */
   private async embedPending(known: Map<string, string>, opts: RefreshOptions): Promise<{ embedded: number; warning?: string }> {
     const db = this.open();
     const pending = db.pendingTextHashes();
     if (pending.length === 0) return { embedded: 0 };
     const texts = this.textsFor(pending, known, await this.getChunker());
-    const embedder = this.deps.embedder;
-    const vectors = this.vectors!;
-    const batchSize = 64;
-    let embedded = 0;
-    const hashes = pending.filter((h) => texts.has(h));
-    opts.onProgress?.({ phase: "embed", done: 0, total: hashes.length });
-    try {
-      for (let i = 0; i < hashes.length; i += batchSize) {
-        opts.signal?.throwIfAborted();
-        const batch = hashes.slice(i, i + batchSize);
-        const result = await embedder.embedDocuments(batch.map((h) => texts.get(h)!), opts.signal);
-        const first = vectors.append(result);
-        db.addEmbeddingRows(
-          batch.map((textHash, j) => ({ textHash, row: first + j })),
-          vectors.rowCount,
-        );
-        embedded += batch.length;
-        opts.onProgress?.({ phase: "embed", done: embedded, total: hashes.length });
-      }
-      return { embedded };
-    } catch (e) {
-      if (opts.signal?.aborted) throw e;
-      const left = db.countPending();
-      return { embedded, warning: `${left} chunk text(s) are waiting for embeddings (semantic ranking covers the rest): ${(e as Error).message}` };
-    }
+    const queue = new EmbedQueue({
+      embedder: this.deps.embedder,
+      db,
+      vectors: this.vectors!,
+      batchSize: this.embedBatchSize,
+      signal: opts.signal,
+      onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
+    });
+    for (const [hash, text] of texts) queue.add(hash, text);
+    const result = await queue.finish();
+    if (result.error && opts.signal?.aborted) throw result.error;
+    return result.error ? { embedded: result.embedded, warning: this.pendingWarning(result.error) } : { embedded: result.embedded };
   }
 
   /** Embed texts for the given hashes: from this refresh's chunks, else by re-chunking the files that hold them. */

@@ -44,7 +44,7 @@ export class Workspace {
   constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker> }) {
     this.config = config;
     this.embedder = deps.embedder;
-    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, deps));
+    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...deps, embedBatchSize: config.embedding.batchSize }));
   }
 
   get projectIds(): string[] {

@@ -103,8 +103,13 @@ export class IndexDb {
     return Number.isFinite(n) ? n : fallback;
   }
 
+  /**
+   * BEGIN IMMEDIATE: the write lock is taken first, waiting up to busy_timeout. A deferred transaction that reads
+   * before it writes fails at once with "database is locked" when another connection is writing (sqlite cannot
+   * wait while upgrading a read transaction), which made a build fail whenever another process touched the cache.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.db.transaction(fn).immediate();
   }
 
   loadFiles(): Map<string, FileRow> {
@@ -235,6 +240,14 @@ export class IndexDb {
       const q = this.db.query("INSERT OR REPLACE INTO embeddings(text_hash, row) VALUES (?, ?)");
       for (const e of entries) q.run(e.textHash, e.row);
       this.setMeta(META.vectorRows, String(vectorRows));
+    });
+  }
+
+  /** Drops embedding rows at or past `rows` (vectors.bin is shorter than the manifest says) and records the length. */
+  forgetVectorRowsFrom(rows: number): void {
+    this.transaction(() => {
+      this.db.query("DELETE FROM embeddings WHERE row >= ?").run(rows);
+      this.setMeta(META.vectorRows, String(rows));
     });
   }
 

@@ -33,15 +33,31 @@ export function isStopWord(word: string): boolean {
 export function termsOf(text: string, keepCompounds = true): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(WORD)) {
-    const word = m[0];
-    const parts = splitIdentifier(word);
-    if (keepCompounds && parts.length > 1) out.push(word.toLowerCase().replace(/_/g, ""));
-    for (const part of parts) {
-      if (part.length < 2 || STOP_WORDS.has(part)) continue;
-      out.push(stem(part));
-    }
+    for (const t of wordTerms(m[0], keepCompounds)) out.push(t);
   }
   return out;
+}
+
+// Identifiers repeat endlessly in code, so each distinct word is split and stemmed once. A pure memo:
+// bounded, and its contents never change what a call returns.
+const MEMO_LIMIT = 200_000;
+const memo = [new Map<string, readonly string[]>(), new Map<string, readonly string[]>()] as const;
+
+function wordTerms(word: string, keepCompounds: boolean): readonly string[] {
+  const cache = memo[keepCompounds ? 1 : 0];
+  let terms = cache.get(word);
+  if (terms) return terms;
+  const parts = splitIdentifier(word);
+  const out: string[] = [];
+  if (keepCompounds && parts.length > 1) out.push(word.toLowerCase().replace(/_/g, ""));
+  for (const part of parts) {
+    if (part.length < 2 || STOP_WORDS.has(part)) continue;
+    out.push(stem(part));
+  }
+  terms = out;
+  if (cache.size >= MEMO_LIMIT) cache.clear();
+  cache.set(word, terms);
+  return terms;
 }
 
 /** Distinct query terms in first-seen order. */

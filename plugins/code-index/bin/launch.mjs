@@ -291,10 +291,12 @@ async function checkOllama({ provider, endpoint, model }) {
 // ---- Step 3: run it ----
 
 function runServer(bin, args) {
-  const child = spawn(bin, ["serve", ...args], { stdio: "inherit" });
-  const forward = (signal) => () => child.kill(signal);
+  // Handlers go in before the spawn: a signal arriving while spawn() returns would otherwise kill the launcher
+  // with its default action and orphan the server. JS handlers run on a later tick, when `child` is set.
+  let child;
   const signals = process.platform === "win32" ? ["SIGINT", "SIGTERM"] : ["SIGINT", "SIGTERM", "SIGHUP"];
-  for (const signal of signals) process.on(signal, forward(signal));
+  for (const signal of signals) process.on(signal, () => child?.kill(signal));
+  child = spawn(bin, ["serve", ...args], { stdio: "inherit" });
   child.on("error", (e) => {
     say(`cannot start ${bin}: ${e.code ?? e.message}. Delete it to download it again, or check CODEINDEX_SERVER_BIN / CODEINDEX_SERVER_DIR.`);
     process.exit(1);

@@ -1,0 +1,54 @@
+// Turns one changed file into what the store needs: content hash, chunks with their lexical terms and text hashes.
+// Pure but for reading the file; runs on the main thread or on a chunking worker.
+import type { Chunker } from "../chunk/chunker.ts";
+import type { ChunkDraft, SkipReason } from "../types.ts";
+import type { LexicalDoc } from "../store/db.ts";
+import { fileLexicalDocOf, lexicalDocOf } from "./lexical-doc.ts";
+import { readSource, sha256Hex } from "./read-source.ts";
+
+export interface FileJob {
+  /** Relative path (the store key). */
+  path: string;
+  abs: string;
+  /** Content hash the store has for this path, if any: equal content is not re-chunked. */
+  previousSha?: string;
+}
+
+export interface PreparedChunk {
+  draft: Omit<ChunkDraft, "content">;
+  textHash: string;
+  lexical: LexicalDoc;
+}
+
+export type FileOutcome =
+  | { path: string; status: "same-content"; sha256: string }
+  | { path: string; status: "skipped"; sha256: string; reason: SkipReason; detail: string }
+  | { path: string; status: "chunked"; sha256: string; chunks: PreparedChunk[]; fileLexical: { header: string; body: string } };
+
+/**
+ * The embedding-cache key of a chunk text. The first line of an embed text names the file; it is left out so that
+ * a renamed or moved file's chunks reuse their vectors.
+ */
+export function textHashOf(embedText: string): string {
+  const nl = embedText.indexOf("\n");
+  const key = embedText.startsWith("File: ") && nl >= 0 ? embedText.slice(nl + 1) : embedText;
+  return sha256Hex(key).slice(0, 32);
+}
+
+export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
+  const read = readSource(job.abs);
+  if (!read.ok) return { path: job.path, status: "skipped", sha256: read.sha256, reason: read.reason, detail: read.detail };
+  if (job.previousSha !== undefined && job.previousSha === read.sha256) return { path: job.path, status: "same-content", sha256: read.sha256 };
+  let drafts: ChunkDraft[];
+  try {
+    drafts = chunker.chunk(job.path, read.text);
+  } catch {
+    // The chunker falls back to windows itself; reaching here means even that failed: index nothing, keep going.
+    drafts = [];
+  }
+  const chunks = drafts.map((d) => {
+    const { content: _content, ...draft } = d;
+    return { draft, textHash: textHashOf(d.embedText), lexical: lexicalDocOf(job.path, d) };
+  });
+  return { path: job.path, status: "chunked", sha256: read.sha256, chunks, fileLexical: fileLexicalDocOf(job.path, drafts) };
+}

@@ -1,0 +1,243 @@
+// Concurrency: two writers on one cache (two processes, or two ProjectIndex instances standing for a server and a
+// CLI), readers during a build, and a lock left behind by a SIGKILLed holder.
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { textHashOf } from "../../src/index/project-index.ts";
+import { csClass, embeddingConfig, openIndex, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { startServer, stubEmbedding, unwrap } from "../server/mcp-harness.ts";
+import { adHocCacheDir, cliEnv, inspectCache, runCli, spawnCli } from "./support.ts";
+
+const DIMS = 32;
+const BATCH = 64;
+const dirs: string[] = [];
+let stub: StubEmbedder;
+
+beforeAll(async () => {
+  stub = await startStubEmbedder({ dimensions: 1024 });
+});
+afterAll(async () => {
+  await stub.stop();
+  removeAll(dirs);
+});
+
+function tree(files: number, methods: number, salt = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let f = 0; f < files; f++) out[`Src/T${f}${salt}.cs`] = csClass("Conc", `T${f}${salt}`, Array.from({ length: methods }, (_, m) => `Run${f}x${m}${salt}`));
+  return out;
+}
+
+function buildArgs(root: string): string[] {
+  return ["build", "--root", root, "--embedder", "ollama", "--endpoint", stub.url, "--model", "stub-embed", "--dimensions", String(DIMS), "--json"];
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(2);
+  }
+}
+
+describe("two writers on one cache", () => {
+  test("a writer whose process opened the cache earlier appends after the other writer's rows, not over them", async () => {
+    const home = tempDir("conc-stale");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, tree(3, 4));
+    const project = projectConfig(root, join(home, "cache"));
+    const config = embeddingConfig({ endpoint: stub.url, dimensions: DIMS });
+    // A long-running server (B) has the cache open; a CLI (A) builds; then B refreshes after an edit.
+    const server = openIndex(project, testEmbedder(config));
+    server.open();
+    const cli = openIndex(project, testEmbedder(config));
+    const first = await cli.refresh();
+    expect(first.textsEmbedded).toBeGreaterThan(0);
+    cli.close();
+    writeTree(root, tree(2, 3, "b"));
+    const second = await server.refresh();
+    expect(second.textsEmbedded).toBeGreaterThan(0);
+    server.close();
+    const check = inspectCache(project.cacheDirectory, DIMS, stub);
+    expect(check.integrity).toBe("ok");
+    expect(check.wrongVectors).toBe(0);
+    expect(check.sharedRows).toBe(0);
+    expect(check.vectorRowsMeta).toBe(check.vectorFileRows);
+    expect(check.embeddingRows).toBe(check.vectorRowsMeta);
+    // A third process opening the cache keeps every vector.
+    const reopened = openIndex(project, testEmbedder(config));
+    expect((await reopened.refresh()).textsEmbedded).toBe(0);
+    reopened.close();
+    expect(inspectCache(project.cacheDirectory, DIMS, stub).wrongVectors).toBe(0);
+  });
+
+  test("opening the cache while another process has appended but not yet committed vectors cuts none of them", async () => {
+    const home = tempDir("conc-open");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, tree(12, 10));
+    const env = cliEnv(home);
+    stub.settings.delayMs = 150;
+    const firstText = stub.texts.length;
+    const { done } = spawnCli(buildArgs(root), env, home);
+    try {
+      // Hold sqlite's write lock once the build embeds, so its next commit of embedding rows has to wait.
+      await waitUntil(() => stub.texts.length > firstText, 15_000, "the build to start embedding");
+      const cacheDir = adHocCacheDir(home);
+      // After the chunk commit (the build would block on it, and embedding shares its thread).
+      const chunksCommitted = () => {
+        const reader = new Database(join(cacheDir, "index.sqlite"), { readonly: true });
+        try {
+          return (reader.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM chunks").get()?.n ?? 0) > 0;
+        } catch {
+          return false;
+        } finally {
+          reader.close(false);
+        }
+      };
+      await waitUntil(chunksCommitted, 15_000, "the chunk commit");
+      const holder = new Database(join(cacheDir, "index.sqlite"));
+      holder.exec("PRAGMA busy_timeout = 10000");
+      holder.exec("BEGIN IMMEDIATE");
+      const committedRows = () => Number(holder.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'vector_rows'").get()?.value ?? 0);
+      const fileRows = () => (existsSync(join(cacheDir, "vectors.bin")) ? statSync(join(cacheDir, "vectors.bin")).size / (DIMS * 4) : 0);
+      // The build has fsynced a batch of vectors and now waits to commit the rows that point at them.
+      await waitUntil(() => fileRows() > committedRows(), 15_000, "vectors appended ahead of their commit");
+      // Another process (a status, a search, a second build) opens the cache right now: it must neither write
+      // (the build holds sqlite's write lock next) nor cut the appended rows.
+      const other = openIndex(projectConfig(root, cacheDir, { id: "tree" }), testEmbedder(embeddingConfig({ endpoint: stub.url, dimensions: DIMS })));
+      other.open();
+      expect(fileRows()).toBeGreaterThan(committedRows());
+      holder.exec("COMMIT");
+      holder.close(false);
+      other.close();
+    } finally {
+      stub.settings.delayMs = 0;
+    }
+    const result = await done;
+    expect(`${result.code} ${result.stderr}${result.stdout}`).toStartWith("0 ");
+    const check = inspectCache(adHocCacheDir(home), DIMS, stub);
+    expect(check.integrity).toBe("ok");
+    expect(check.wrongVectors).toBe(0);
+    expect(check.vectorFileRows).toBeGreaterThanOrEqual(check.vectorRowsMeta);
+    expect(check.pending).toBe(0);
+  }, 60_000);
+
+  test("two CLI builds at once: one waits and says so, nothing is embedded twice, the cache equals a single build", async () => {
+    const home = tempDir("conc-two");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, tree(12, 10));
+    stub.settings.delayMs = 60;
+    const firstText = stub.texts.length;
+    try {
+      const a = spawnCli(buildArgs(root), cliEnv(home), home);
+      await Bun.sleep(150);
+      const b = spawnCli(buildArgs(root), cliEnv(home), home);
+      const [ra, rb] = await Promise.all([a.done, b.done]);
+      expect(ra.code).toBe(0);
+      expect(rb.code).toBe(0);
+      const waited = [ra, rb].filter((r) => /Waiting for process \d+ to finish updating the index \(lock .*write\.lock\)/.test(r.stderr));
+      expect(waited.length).toBe(1);
+      console.log(`waiting writer said: ${waited[0]!.stderr.trim().split("\n")[0]}`);
+    } finally {
+      stub.settings.delayMs = 0;
+    }
+    const sent = stub.texts.slice(firstText).map(textHashOf);
+    expect(sent.length - new Set(sent).size).toBeLessThanOrEqual(BATCH);
+    const check = inspectCache(adHocCacheDir(home), DIMS, stub);
+    expect(check.integrity).toBe("ok");
+    expect(check.wrongVectors).toBe(0);
+    expect(check.pending).toBe(0);
+    expect(check.chunks).toBe(12 * 11);
+  }, 60_000);
+
+  test("an MCP server searching while a CLI build runs waits for the lock, reports the wait, and sees a whole index", async () => {
+    const work = tempDir("conc-mcp");
+    dirs.push(work);
+    const root = join(work, "tree");
+    writeTree(root, tree(12, 10));
+    const server = await startServer({ projects: [{ Id: "conc", Root: root }], embedding: stubEmbedding(stub.url, { Dimensions: DIMS }), workDir: work });
+    const env = cliEnv(work);
+    const configArgs = ["--config", join(work, "config.json")];
+    stub.settings.delayMs = 80;
+    const firstText = stub.texts.length;
+    const statuses: number[] = [];
+    try {
+      const build = spawnCli(["build", ...configArgs, "--json"], env, work);
+      await waitUntil(() => stub.texts.length > firstText, 15_000, "the build to start embedding");
+      // Readers during the build: status sees either no chunks or all of them, never a part.
+      const readers = (async () => {
+        for (let i = 0; i < 3; i++) {
+          const s = await runCli(["status", ...configArgs, "--json"], env, work);
+          if (s.code === 0) statuses.push(Number((JSON.parse(s.stdout) as { chunk_count: number }).chunk_count));
+        }
+      })();
+      const search = await server.call("code_search", { query: "Run3x4", limit: 3 });
+      const [built] = await Promise.all([build.done, readers]);
+      expect(built.code).toBe(0);
+      expect(search.isError).toBe(false);
+      const view = JSON.parse(unwrap(search.text).json) as { hits: { symbol: string }[] };
+      expect(view.hits[0]?.symbol).toContain("Run3x4");
+      expect(server.stderr()).toMatch(/Waiting for process \d+ to finish updating the index/);
+    } finally {
+      stub.settings.delayMs = 0;
+      await server.close();
+    }
+    for (const n of statuses) expect([0, 12 * 11]).toContain(n);
+    const sent = stub.texts.slice(firstText).filter((t) => !t.startsWith("Run3x4")).map(textHashOf);
+    expect(sent.length - new Set(sent).size).toBeLessThanOrEqual(BATCH);
+    const check = inspectCache(join(work, "cache", "code-index-mcp", "conc"), DIMS, stub);
+    expect(check.integrity).toBe("ok");
+    expect(check.wrongVectors).toBe(0);
+    expect(check.pending).toBe(0);
+  }, 60_000);
+
+  test("a lock left by a SIGKILLed build is taken over by the next build at once", async () => {
+    const home = tempDir("conc-lock");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, tree(12, 10));
+    stub.settings.delayMs = 100;
+    const firstText = stub.texts.length;
+    let lockFile = "";
+    try {
+      const a = spawnCli(buildArgs(root), cliEnv(home), home);
+      await waitUntil(() => stub.texts.length > firstText, 15_000, "the build to start embedding");
+      lockFile = join(adHocCacheDir(home), "write.lock");
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(a.child.pid));
+      a.child.kill("SIGKILL");
+      await a.done;
+      expect(existsSync(lockFile)).toBe(true);
+    } finally {
+      stub.settings.delayMs = 0;
+    }
+    const started = performance.now();
+    const b = await runCli(buildArgs(root), cliEnv(home), home);
+    expect(b.code).toBe(0);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(existsSync(lockFile)).toBe(false);
+    const check = inspectCache(adHocCacheDir(home), DIMS, stub);
+    expect(check.integrity).toBe("ok");
+    expect(check.wrongVectors).toBe(0);
+    expect(check.pending).toBe(0);
+  }, 60_000);
+
+  test("a pid-less lock file (a crash between create and write) is taken over after its grace period", async () => {
+    const home = tempDir("conc-pidless");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, tree(2, 2));
+    const project = projectConfig(root, join(home, "cache"));
+    const index = openIndex(project, testEmbedder(embeddingConfig({ endpoint: stub.url, dimensions: DIMS })));
+    index.open();
+    writeFileSync(join(project.cacheDirectory, "write.lock"), "");
+    const waits: string[] = [];
+    const report = await index.refresh({ onWait: (m) => waits.push(m) });
+    expect(report.chunksAdded).toBeGreaterThan(0);
+    expect(waits.length).toBe(1);
+    index.close();
+  }, 15_000);
+});

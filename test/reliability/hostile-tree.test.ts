@@ -1,0 +1,218 @@
+// Hostile trees: odd bytes, odd names, odd links, files that change under the indexer. Nothing crashes, every
+// skipped file is counted with its reason, and nothing outside the root is ever read (cache, backend, output).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AppConfig } from "../../src/config/types.ts";
+import type { Chunker } from "../../src/chunk/chunker.ts";
+import { Workspace } from "../../src/ops/workspace.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { byteForms, cacheBytes, inspectCache } from "./support.ts";
+
+const DIMS = 32;
+const MARKER = ["OUTSIDE", "ROOT", "MARKER", "7Q4Z"].join("-");
+const DEPTH_WANTED = 5000;
+
+let stub: StubEmbedder;
+let base: string;
+let root: string;
+let outside: string;
+let reachedDepth = 0;
+let madeDepth = 0;
+let chmodWorks = false;
+
+/** Bytes of `text` as UTF-16 with a byte-order mark. */
+function utf16(text: string, bigEndian: boolean): Uint8Array {
+  const le = Buffer.from(`\ufeff${text}`, "utf16le");
+  if (!bigEndian) return le;
+  const be = Buffer.alloc(le.length);
+  for (let i = 0; i + 1 < le.length; i += 2) {
+    be[i] = le[i + 1]!;
+    be[i + 1] = le[i]!;
+  }
+  return be;
+}
+
+/** Nests directories `d/d/d/...` as deep as the OS lets us create them (relative mkdir, so PATH_MAX is no limit). */
+async function nest(dir: string, depth: number): Promise<number> {
+  const script = `cd "$1" && n=0; while [ $n -lt ${depth} ]; do mkdir d 2>/dev/null && cd d || break; n=$((n+1)); done; printf 'namespace Deep { class Bottom { void Sink() {} } }' > Bottom.cs 2>/dev/null; echo $n`;
+  const child = Bun.spawn(["bash", "-c", script, "nest", dir], { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(child.stdout).text();
+  await child.exited;
+  return Number(out.trim());
+}
+
+/** A chunker that edits the tree while the refresh reads it: after the first file, one file is deleted, one rewritten, one swapped for a link out of the root. */
+function meddlingChunker(): () => Promise<Chunker> {
+  let meddled = false;
+  return async () => {
+    const real = await chunker();
+    return {
+      ...real,
+      chunk(path: string, text: string) {
+        if (!meddled && path === "a_first.cs") {
+          meddled = true;
+          unlinkSync(join(root, "m_deleted.cs"));
+          writeFileSync(join(root, "m_rewritten.cs"), csClass("Hostile", "Rewritten", ["AfterRewrite"]));
+          unlinkSync(join(root, "m_swapped.cs"));
+          symlinkSync(join(outside, "Secret.cs"), join(root, "m_swapped.cs"));
+        }
+        return real.chunk(path, text);
+      },
+    };
+  };
+}
+
+let ws: Workspace;
+
+beforeAll(async () => {
+  stub = await startStubEmbedder({ dimensions: 1024 });
+  base = tempDir("hostile");
+  root = join(base, "root");
+  outside = join(base, "outside");
+  mkdirSync(root);
+  writeTree(outside, {
+    "Secret.cs": `// ${MARKER}\nnamespace Outside { public class OutsideSecretMarker { public string Leak() { return "${MARKER}"; } } }\n`,
+    "Inner.cs": `// ${MARKER}\nnamespace Outside { public class InnerOutside { public string Leak() { return "${MARKER}"; } } }\n`,
+  });
+  const mixed = "namespace Hostile\r\n{\n    public class MixedEndings\r    {\r\n        public int First() { return 1; }\n\r\n        public int Second() { return 2; }\r    }\n}\n";
+  writeTree(root, {
+    "a_first.cs": csClass("Hostile", "First", ["Start"]),
+    "m_deleted.cs": csClass("Hostile", "Deleted", ["Vanish"]),
+    "m_rewritten.cs": csClass("Hostile", "Rewritten", ["BeforeRewrite"]),
+    "m_swapped.cs": csClass("Hostile", "Swapped", ["Innocent"]),
+    "Bin.cs": new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, ...Array.from({ length: 4000 }, (_, i) => (i * 7) % 256)]),
+    "Invalid.cs": Buffer.concat([Buffer.from("namespace Hostile { /* bad bytes: "), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xa0, 0xa1]), Buffer.from(" */ public class InvalidUtf8Holder { public void Survive() {} } }\n")]),
+    "Utf16le.cs": utf16(csClass("Hostile", "Utf16LittleWidget", ["Spin"]), false),
+    "Utf16be.cs": utf16(csClass("Hostile", "Utf16BigWidget", ["Turn"]), true),
+    "Crlf.cs": csClass("Hostile", "CrlfOnly", ["Carriage", "Return"]).replace(/\n/g, "\r\n"),
+    "Mixed.cs": mixed,
+    "Garbage.cs": Array.from({ length: 20000 }, (_, i) => "{}()<>[];,.=+-*/&|!?:\"'@#$%^~`\\ \tabcXYZ019\n"[(i * 2654435761) % 41]).join(""),
+    "Deeply{{{{.cs": "class { class { class { void ( ( ( ".repeat(3000),
+    "With Space.cs": csClass("Hostile", "SpacedName", ["Gap"]),
+    "Ünïcödé名前.cs": csClass("Hostile", "UnicodeName", ["Glyph"]),
+    "new\nline.cs": csClass("Hostile", "NewlineName", ["Break"]),
+    "Swap2.cs": csClass("Hostile", "SwapLater", ["WillBeLink"]),
+    "Dir/Inner.cs": csClass("Hostile", "InnerInside", ["Nested"]),
+  });
+  // 50 MB of C#-looking text.
+  writeFileSync(join(root, "Huge.cs"), Buffer.alloc(50 * 1024 * 1024, "public int X; // filler\n"));
+  symlinkSync(".", join(root, "loop"));
+  mkdirSync(join(root, "a"));
+  symlinkSync("../a", join(root, "a", "b"));
+  symlinkSync(join(outside, "Secret.cs"), join(root, "Outside.cs"));
+  symlinkSync(outside, join(root, "outsideDir"));
+  writeFileSync(join(root, "Locked.cs"), csClass("Hostile", "Locked", ["Closed"]));
+  chmodSync(join(root, "Locked.cs"), 0o000);
+  try {
+    readFileSync(join(root, "Locked.cs"));
+    chmodWorks = false; // root ignores permissions
+  } catch {
+    chmodWorks = true;
+  }
+  madeDepth = await nest(root, DEPTH_WANTED);
+  const embedding = embeddingConfig({ endpoint: stub.url, dimensions: DIMS });
+  const config: AppConfig = { projects: [projectConfig(root, join(base, "cache"), { id: "hostile", maxFileBytes: 1024 * 1024 })], embedding };
+  ws = new Workspace(config, { embedder: testEmbedder(embedding), chunker: meddlingChunker() });
+}, 120_000);
+
+afterAll(async () => {
+  ws.close();
+  await stub.stop();
+  // rm -rf copes with trees deeper than PATH_MAX.
+  await Bun.spawn(["rm", "-rf", base]).exited;
+});
+
+function leaks(text: string): boolean {
+  return text.includes(MARKER) || text.includes("OutsideSecretMarker") || text.includes("InnerOutside");
+}
+
+describe("a hostile tree", () => {
+  test("indexes without crashing; each skipped file is counted with its reason", async () => {
+    const build = await ws.build(undefined, false);
+    expect(build[0]!.error).toBeUndefined();
+    const index = ws.index("hostile");
+    const skipped = index.statusCounts().skipped;
+    const reasonOf = (p: string) => skipped.find((s) => s.path === p)?.reason;
+    expect(reasonOf("Bin.cs")).toBe("binary");
+    expect(reasonOf("Huge.cs")).toBe("too-large");
+    expect(reasonOf("Outside.cs")).toBe("symlink");
+    expect(reasonOf("m_deleted.cs")).toBe("unreadable");
+    expect(reasonOf("m_swapped.cs")).toBe("symlink");
+    if (chmodWorks) expect(reasonOf("Locked.cs")).toBe("unreadable");
+    // The deepest directory the walker could list: beyond PATH_MAX listing fails and is recorded, not thrown.
+    const deep = skipped.filter((s) => s.path.startsWith("d/"));
+    reachedDepth = deep.length > 0 ? deep[0]!.path.split("/").length - 1 : madeDepth;
+    if (madeDepth * 2 + root.length > 4096) expect(deep.map((s) => `${s.reason} ${s.detail}`)).toEqual(["unreadable ENAMETOOLONG"]);
+    const status = (await ws.status("hostile"))[0]!;
+    const counted = Object.values(status.skipped_files ?? {}).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(skipped.length);
+    console.log(
+      `hostile tree: nesting made ${madeDepth} deep (asked ${DEPTH_WANTED}), walker listed ${reachedDepth} levels; ` +
+        `skipped ${JSON.stringify(status.skipped_files)}; chmod 000 effective: ${chmodWorks}; files ${status.file_count}, chunks ${status.chunk_count}`,
+    );
+  }, 60_000);
+
+  test("odd encodings, line endings and names are searchable with exact line ranges", async () => {
+    for (const [query, symbol] of [
+      ["Utf16LittleWidget Spin", "Hostile.Utf16LittleWidget.Spin"],
+      ["Utf16BigWidget Turn", "Hostile.Utf16BigWidget.Turn"],
+      ["InvalidUtf8Holder Survive", "Hostile.InvalidUtf8Holder.Survive"],
+      ["CrlfOnly Return", "Hostile.CrlfOnly.Return"],
+      ["MixedEndings Second", "Hostile.MixedEndings.Second"],
+      ["SpacedName Gap", "Hostile.SpacedName.Gap"],
+      ["UnicodeName Glyph", "Hostile.UnicodeName.Glyph"],
+      ["NewlineName Break", "Hostile.NewlineName.Break"],
+    ] as const) {
+      const view = await ws.search({ query, limit: 3 });
+      const hit = view.hits.find((h) => h.symbol === symbol);
+      expect(hit, `${query} → ${view.hits.map((h) => h.symbol).join(", ")}`).toBeDefined();
+      const chunk = await ws.getChunk(hit!.id);
+      expect(chunk.body).toContain(symbol.split(".").pop()!);
+    }
+    const mixed = (await ws.search({ query: "MixedEndings Second", limit: 3 })).hits.find((h) => h.symbol === "Hostile.MixedEndings.Second")!;
+    expect((await ws.getChunk(mixed.id)).body.trim()).toBe("public int Second() { return 2; }");
+  });
+
+  test("a file deleted and one rewritten during the refresh are settled by the next refresh", async () => {
+    const view = await ws.search({ query: "AfterRewrite", limit: 3 });
+    expect(view.hits.some((h) => h.symbol === "Hostile.Rewritten.AfterRewrite")).toBe(true);
+    const skipped = ws.index("hostile").statusCounts().skipped;
+    expect(skipped.some((s) => s.path === "m_deleted.cs")).toBe(false);
+    expect((await ws.search({ query: "BeforeRewrite Vanish", limit: 5 })).hits.some((h) => /BeforeRewrite|Vanish/.test(h.symbol))).toBe(false);
+  });
+
+  test("nothing from outside the root reaches the cache, the embedding backend or the results", async () => {
+    for (const q of ["OutsideSecretMarker Leak", MARKER, "InnerOutside", "Innocent Swapped"]) {
+      const view = await ws.search({ query: q, limit: 10 });
+      expect(leaks(JSON.stringify(view))).toBe(false);
+      for (const h of view.hits) expect(leaks((await ws.getChunk(h.id)).body)).toBe(false);
+    }
+    for (const t of stub.texts) expect(leaks(t)).toBe(false);
+    const cacheDir = ws.index("hostile").project.cacheDirectory;
+    for (const file of cacheBytes(cacheDir)) for (const form of [...byteForms(MARKER), ...byteForms("OutsideSecretMarker")]) expect(file.text.includes(form)).toBe(false);
+    expect(inspectCache(cacheDir, DIMS, stub).integrity).toBe("ok");
+  });
+
+  test("code_get_chunk never follows a file or directory swapped for a link out of the root after indexing", async () => {
+    const swap = (await ws.search({ query: "SwapLater WillBeLink", limit: 3 })).hits.find((h) => h.symbol === "Hostile.SwapLater.WillBeLink")!;
+    const inner = (await ws.search({ query: "InnerInside Nested", limit: 3 })).hits.find((h) => h.symbol === "Hostile.InnerInside.Nested")!;
+    expect(swap).toBeDefined();
+    expect(inner).toBeDefined();
+    unlinkSync(join(root, "Swap2.cs"));
+    symlinkSync(join(outside, "Secret.cs"), join(root, "Swap2.cs"));
+    rmSync(join(root, "Dir"), { recursive: true });
+    symlinkSync(outside, join(root, "Dir"));
+    for (const id of [swap.id, inner.id]) {
+      let text = "";
+      try {
+        text = JSON.stringify(await ws.getChunk(id));
+      } catch (e) {
+        text = (e as Error).message;
+        expect(text).toContain("outside the project root");
+      }
+      expect(leaks(text)).toBe(false);
+    }
+  });
+});
