@@ -186,7 +186,12 @@ export class ProjectIndex {
    * forgotten, so their texts are embedded again instead of pointing past the end.
    */
   private syncVectorsLocked(db: IndexDb): void {
-    const vectors = new VectorFile(join(this.project.cacheDirectory, VECTORS_FILE), this.dimensions);
+    // Reuse the open file (and its in-memory sign codes), re-reading its length; reopen only on a size change.
+    const vectors =
+      this.vectors && this.vectors.dimensions === this.dimensions
+        ? this.vectors
+        : new VectorFile(join(this.project.cacheDirectory, VECTORS_FILE), this.dimensions);
+    vectors.refreshLength();
     const committedRows = db.numberMeta(META.vectorRows, 0);
     if (vectors.rowCount > committedRows) vectors.truncate(committedRows);
     else if (vectors.rowCount < committedRows) db.forgetVectorRowsFrom(vectors.rowCount);
@@ -208,6 +213,7 @@ export class ProjectIndex {
 
   private buildSnapshot(files: ReadonlyMap<string, FileRow>): Snapshot {
     const db = this.open();
+    const vectorFile = this.vectors!;
     return buildSnapshot({
       projectId: this.id,
       root: this.project.root,
@@ -217,6 +223,7 @@ export class ProjectIndex {
       embeddingRows: db.loadEmbeddingRows(),
       vectors: this.vectors!.matrix(),
       dimensions: this.vectors!.dimensions,
+      signCodes: () => vectorFile.signCodes(),
     });
   }
 

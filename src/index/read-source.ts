@@ -1,5 +1,5 @@
 // Reads one source file for chunking: hashes its bytes, rejects binary content, decodes UTF-8/UTF-16 with BOMs.
-import { readFileSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync } from "node:fs";
 import type { SkipReason } from "../types.ts";
 import { isBinary } from "../walk/binary.ts";
 
@@ -23,9 +23,16 @@ function decode(bytes: Uint8Array): string | undefined {
 export function readSource(absPath: string): SourceRead {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(absPath);
+    // O_NOFOLLOW: the walker skips symlinks, but a file may be swapped for one (pointing anywhere) after the walk.
+    const fd = openSync(absPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    try {
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? "error";
+    if (code === "ELOOP") return { ok: false, sha256: "", reason: "symlink", detail: "became a symlink after the walk; not followed", size: 0 };
     return { ok: false, sha256: "", reason: "unreadable", detail: code, size: 0 };
   }
   const sha256 = sha256Hex(bytes);

@@ -1,5 +1,6 @@
 // An immutable view of one project's index that searches read while a refresh may be preparing the next one.
 import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
+import type { SignCodes } from "../store/sign-codes.ts";
 
 export interface Snapshot {
   projectId: string;
@@ -16,6 +17,8 @@ export interface Snapshot {
   vectorRows: Int32Array;
   vectors: Float32Array;
   dimensions: number;
+  /** Sign codes of the vector rows, for the compact first pass over large indexes (loaded on first use). */
+  signCodes?: () => SignCodes;
   /** What the refresh saw on disk, for staleness flags. */
   files: ReadonlyMap<string, FileRow>;
   /** Live handle for FTS queries (sqlite gives each statement a consistent view). */
@@ -31,6 +34,7 @@ export function buildSnapshot(args: {
   embeddingRows: ReadonlyMap<string, number>;
   vectors: Float32Array;
   dimensions: number;
+  signCodes?: () => SignCodes;
 }): Snapshot {
   const chunks = args.db.loadChunks();
   const byOrdinal = new Map<number, StoredChunk>();

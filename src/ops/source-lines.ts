@@ -1,17 +1,29 @@
 // Reads a chunk's lines from disk now (excerpt or body), redacted, refusing any path that leaves the project root.
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { readSource } from "../index/read-source.ts";
 import { resolve, sep } from "node:path";
 import { redact } from "../redact/redact.ts";
 import type { FileRow } from "../store/db.ts";
 
+function inside(base: string, abs: string): boolean {
+  return abs === base || abs.startsWith(base.endsWith(sep) ? base : base + sep);
+}
+
+/**
+ * The absolute path of `relPath`, refusing one that leaves the root by its text (`..`) or on disk: a file or
+ * directory swapped for a symlink after indexing must not make a chunk body come from outside the project.
+ */
 export function resolveInsideRoot(root: string, relPath: string): string {
   const abs = resolve(root, relPath);
-  const base = resolve(root);
-  if (abs !== base && !abs.startsWith(base.endsWith(sep) ? base : base + sep)) {
-    throw new Error(`Path "${relPath}" is outside the project root.`);
+  if (!inside(resolve(root), abs)) throw new Error(`Path "${relPath}" is outside the project root.`);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    return abs; // missing: the read reports it
   }
-  return abs;
+  if (!inside(realpathSync(root), real)) throw new Error(`Path "${relPath}" resolves outside the project root (a symlink); it is not read.`);
+  return real;
 }
 
 /** True when the file's size or mtime differ from what the last refresh recorded. */

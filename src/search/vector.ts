@@ -1,9 +1,49 @@
 // Vector branch: cosine over normalised vectors; candidates under the floor get no rank at all.
+// Small indexes are scored exactly. Large ones take a compact first pass (Hamming distance of sign codes, WASM
+// popcount) to a shortlist, which is then rescored exactly from the memory-mapped float rows.
 import type { Snapshot } from "../index/snapshot.ts";
 
 export interface VectorMatch {
   index: number;
   cosine: number;
+}
+
+export interface VectorSearchOptions {
+  /** Distinct rows at or above which the two-pass search is used (default 50,000). */
+  exactLimit?: number;
+  /** Rows kept by the first pass: max(shortlistMin, shortlistShare × rows). */
+  shortlistMin?: number;
+  shortlistShare?: number;
+}
+
+const DEFAULTS = { exactLimit: 50_000, shortlistMin: 4_000, shortlistShare: 0.02 };
+
+function dot(m: Float32Array, base: number, q: Float32Array, dims: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += m[base + d]! * q[d]!;
+    s1 += m[base + d + 1]! * q[d + 1]!;
+    s2 += m[base + d + 2]! * q[d + 2]!;
+    s3 += m[base + d + 3]! * q[d + 3]!;
+  }
+  for (; d < dims; d++) s0 += m[base + d]! * q[d]!;
+  return s0 + s1 + s2 + s3;
+}
+
+/** Rows whose Hamming distance is among the `keep` smallest (ties at the cut included), via a histogram. */
+export function shortlistRows(distances: Uint16Array, keep: number, maxDistance: number): Uint8Array {
+  const hist = new Uint32Array(maxDistance + 2);
+  for (let i = 0; i < distances.length; i++) hist[distances[i]!]!++;
+  let cut = 0;
+  let acc = 0;
+  while (cut <= maxDistance && acc + hist[cut]! < keep) acc += hist[cut++]!;
+  const mask = new Uint8Array(distances.length);
+  for (let i = 0; i < distances.length; i++) if (distances[i]! <= cut) mask[i] = 1;
+  return mask;
 }
 
 export function rankByVector(
@@ -12,21 +52,28 @@ export function rankByVector(
   minCosine: number,
   limit: number,
   accept?: (index: number) => boolean,
+  options: VectorSearchOptions = {},
 ): VectorMatch[] {
+  const o = { ...DEFAULTS, ...options };
   const dims = snapshot.dimensions;
   if (queryVector.length !== dims) return [];
   const m = snapshot.vectors;
-  const scoreByRow = new Map<number, number>();
+  const totalRows = dims > 0 ? m.length / dims : 0;
+  let candidateRows: Uint8Array | undefined;
+  if (totalRows >= o.exactLimit && snapshot.signCodes) {
+    const codes = snapshot.signCodes();
+    const distances = codes.distances(queryVector, totalRows);
+    candidateRows = shortlistRows(distances, Math.max(o.shortlistMin, Math.ceil(o.shortlistShare * totalRows), limit), dims);
+  }
+  const scoreByRow = new Float32Array(totalRows).fill(Number.NaN);
   const out: VectorMatch[] = [];
   for (let i = 0; i < snapshot.chunks.length; i++) {
     const row = snapshot.vectorRows[i]!;
-    if (row < 0 || (accept && !accept(i))) continue;
-    let cos = scoreByRow.get(row);
-    if (cos === undefined) {
-      cos = 0;
-      const base = row * dims;
-      for (let d = 0; d < dims; d++) cos += m[base + d]! * queryVector[d]!;
-      scoreByRow.set(row, cos);
+    if (row < 0 || row >= totalRows || (candidateRows && candidateRows[row] === 0) || (accept && !accept(i))) continue;
+    let cos = scoreByRow[row]!;
+    if (Number.isNaN(cos)) {
+      cos = dot(m, row * dims, queryVector, dims);
+      scoreByRow[row] = cos;
     }
     if (cos >= minCosine) out.push({ index: i, cosine: cos });
   }

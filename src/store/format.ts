@@ -7,6 +7,8 @@ export const SCHEMA_VERSION = 1;
 
 export const DB_FILE = "index.sqlite";
 export const VECTORS_FILE = "vectors.bin";
+/** Sign bits of each vectors.bin row (derived, rebuilt from vectors.bin when short): the compact search pass. */
+export const CODES_FILE = "codes.bin";
 export const LOCK_FILE = "write.lock";
 
 /** Metadata keys kept in the `meta` table. */

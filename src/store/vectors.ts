@@ -1,17 +1,36 @@
 // vectors.bin: fixed-size float32 rows, appended and fsynced before the manifest points at them; read via mmap.
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, writeSync } from "node:fs";
+// codes.bin beside it holds each row's sign bits for the compact first search pass (derived data, repaired
+// from vectors.bin when it is short).
+import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, statSync, truncateSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CODES_FILE } from "./format.ts";
+import { codeBytesPerRow, encodeSigns, SignCodes } from "./sign-codes.ts";
 
 export class VectorFile {
   readonly path: string;
   readonly dimensions: number;
+  readonly codesPath: string;
   private rows: number;
   private mapped: Float32Array | undefined;
+  private codes: SignCodes | undefined;
 
   constructor(path: string, dimensions: number) {
     this.path = path;
+    this.codesPath = join(dirname(path), CODES_FILE);
     this.dimensions = dimensions;
     const bytes = existsSync(path) ? statSync(path).size : 0;
     this.rows = Math.floor(bytes / this.rowBytes);
+  }
+
+  /** Re-reads the file length: another process may have appended rows since this one looked. */
+  refreshLength(): void {
+    const bytes = existsSync(this.path) ? statSync(this.path).size : 0;
+    const rows = Math.floor(bytes / this.rowBytes);
+    if (rows !== this.rows) {
+      this.rows = rows;
+      this.mapped = undefined;
+      this.codes?.truncate(rows);
+    }
   }
 
   private get rowBytes(): number {
@@ -30,6 +49,9 @@ export class VectorFile {
     truncateSync(this.path, rows * this.rowBytes);
     this.rows = rows;
     this.mapped = undefined;
+    const codeBytes = codeBytesPerRow(this.dimensions);
+    if (existsSync(this.codesPath) && statSync(this.codesPath).size > rows * codeBytes) truncateSync(this.codesPath, rows * codeBytes);
+    this.codes?.truncate(rows);
   }
 
   /** Appends vectors and fsyncs them; returns the row index of the first one. */
@@ -52,7 +74,46 @@ export class VectorFile {
     }
     this.rows += vectors.length;
     this.mapped = undefined;
+    // Codes follow their rows; no fsync: a short codes.bin is rebuilt from vectors.bin.
+    const codeBytes = codeBytesPerRow(this.dimensions);
+    if (this.codesFileRows() === first) {
+      const codes = new Uint8Array(vectors.length * codeBytes);
+      vectors.forEach((v, i) => encodeSigns(v, codes, i * codeBytes));
+      appendFileSync(this.codesPath, codes);
+      if (this.codes?.rowCount === first) this.codes.appendCodes(codes);
+    }
     return first;
+  }
+
+  private codesFileRows(): number {
+    return existsSync(this.codesPath) ? Math.floor(statSync(this.codesPath).size / codeBytesPerRow(this.dimensions)) : 0;
+  }
+
+  /** Sign codes of every row, loaded into memory once and kept in step with appends. */
+  signCodes(): SignCodes {
+    const codes = (this.codes ??= new SignCodes(this.dimensions));
+    if (codes.rowCount < this.rows) {
+      const bytes = codeBytesPerRow(this.dimensions);
+      const onDisk = Math.min(this.codesFileRows(), this.rows);
+      if (onDisk > codes.rowCount) {
+        const fd = openSync(this.codesPath, "r");
+        try {
+          const buf = new Uint8Array((onDisk - codes.rowCount) * bytes);
+          readSync(fd, buf, 0, buf.length, codes.rowCount * bytes);
+          codes.appendCodes(buf);
+        } finally {
+          closeSync(fd);
+        }
+      }
+      if (codes.rowCount < this.rows) {
+        // codes.bin is short (older cache, crash before its append): rebuild the missing codes and persist them.
+        const from = codes.rowCount;
+        const made = codes.appendVectors(this.matrix(), from, this.rows);
+        if (existsSync(this.codesPath) && this.codesFileRows() !== from) truncateSync(this.codesPath, from * bytes);
+        appendFileSync(this.codesPath, made);
+      }
+    }
+    return codes;
   }
 
   /** All rows as one Float32Array (memory-mapped; falls back to a read where mmap is unavailable). */

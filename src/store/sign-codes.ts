@@ -1,0 +1,80 @@
+// In-memory sign-bit codes of stored vectors (1 bit per dimension) with a WASM popcount kernel: the compact
+// first pass of vector search, whose shortlist is then rescored exactly from the memory-mapped float rows.
+import { HAMMING_WASM_BASE64 } from "./wasm/hamming-wasm.ts";
+
+interface HammingExports {
+  memory: WebAssembly.Memory;
+  hamming(codes: number, rows: number, words: number, query: number, out: number): void;
+}
+
+const PAGE = 65536;
+
+export function codeBytesPerRow(dimensions: number): number {
+  return Math.ceil(dimensions / 64) * 8;
+}
+
+/** Sign bits of `vector` into `out` (little-endian bit order, 64-bit words). */
+export function encodeSigns(vector: Float32Array, out: Uint8Array, offset = 0): void {
+  const bytes = codeBytesPerRow(vector.length);
+  out.fill(0, offset, offset + bytes);
+  for (let d = 0; d < vector.length; d++) if (vector[d]! > 0) out[offset + (d >> 3)]! |= 1 << (d & 7);
+}
+
+export class SignCodes {
+  readonly dimensions: number;
+  readonly rowBytes: number;
+  private readonly wasm: HammingExports;
+  private rows = 0;
+
+  constructor(dimensions: number) {
+    this.dimensions = dimensions;
+    this.rowBytes = codeBytesPerRow(dimensions);
+    const module = new WebAssembly.Module(Buffer.from(HAMMING_WASM_BASE64, "base64"));
+    this.wasm = new WebAssembly.Instance(module).exports as unknown as HammingExports;
+  }
+
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  private ensureBytes(bytes: number): void {
+    const have = this.wasm.memory.buffer.byteLength;
+    if (bytes > have) this.wasm.memory.grow(Math.ceil((bytes - have) / PAGE));
+  }
+
+  /** Appends already-encoded codes (e.g. read from codes.bin). */
+  appendCodes(codes: Uint8Array): void {
+    const n = Math.floor(codes.length / this.rowBytes);
+    const at = this.rows * this.rowBytes;
+    this.ensureBytes(at + n * this.rowBytes);
+    new Uint8Array(this.wasm.memory.buffer, at, n * this.rowBytes).set(codes.subarray(0, n * this.rowBytes));
+    this.rows += n;
+  }
+
+  /** Encodes and appends rows of a float matrix. */
+  appendVectors(matrix: Float32Array, fromRow: number, toRow: number): Uint8Array {
+    const n = toRow - fromRow;
+    const codes = new Uint8Array(n * this.rowBytes);
+    for (let r = 0; r < n; r++) {
+      encodeSigns(matrix.subarray((fromRow + r) * this.dimensions, (fromRow + r + 1) * this.dimensions), codes, r * this.rowBytes);
+    }
+    this.appendCodes(codes);
+    return codes;
+  }
+
+  truncate(rows: number): void {
+    this.rows = Math.min(this.rows, rows);
+  }
+
+  /** Hamming distance of the query's code to each of the first `rows` codes. Valid until the next call. */
+  distances(query: Float32Array, rows = this.rows): Uint16Array {
+    const n = Math.min(rows, this.rows);
+    const codesEnd = this.rows * this.rowBytes;
+    const queryAt = Math.ceil(codesEnd / 8) * 8;
+    const outAt = queryAt + this.rowBytes;
+    this.ensureBytes(outAt + n * 2);
+    encodeSigns(query, new Uint8Array(this.wasm.memory.buffer), queryAt);
+    this.wasm.hamming(0, n, this.rowBytes / 8, queryAt, outAt);
+    return new Uint16Array(this.wasm.memory.buffer, outAt, n);
+  }
+}
