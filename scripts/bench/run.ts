@@ -2,7 +2,7 @@
 // and writes docs/performance.md (machine, command, tables). It never asserts; a missed target is a row.
 // Usage: bun scripts/bench/run.ts [--scales 10k,100k[,1m]] [--cache-dir DIR] [--no-write] … (--help lists all)
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
 import { ensureCorpus, SCALES, type Corpus } from "./corpus.ts";
@@ -83,6 +83,7 @@ const cacheDir = resolve(flags["cache-dir"]);
 const workDir = join(cacheDir, "work");
 mkdirSync(workDir, { recursive: true });
 const startedAt = new Date();
+const loadAtStart = loadavg()[0]!;
 const log = (m: string) => console.error(`[bench ${((performance.now()) / 1000).toFixed(0).padStart(4)} s] ${m}`);
 const tables: Table[] = [];
 const print = (t: Table) => {
@@ -396,6 +397,7 @@ for (const [s, limit] of [["100k", 300e6], ["1m", 1e9]] as const) {
 }
 const summaryTable: Table = { title: "Targets (issue 6) against this run", headers: ["what", "target", "measured", "status"], rows: summary };
 console.log(`\n${renderTable(summaryTable)}`);
+console.log(`\nload average (1 min): ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
 
 // ---- docs/performance.md --------------------------------------------------------------------------------
 
@@ -421,6 +423,7 @@ if (bool("write")) {
     "## Machine",
     "",
     ...machineLines(machine),
+    `- load average (1 min): ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end (anything above 0 is other work sharing the cores; compare runs with similar load)`,
     "",
     "## Corpora",
     "",

@@ -14,7 +14,7 @@ const config = loadConfig({ ...base, flags: { root: process.cwd(), embedder: "no
 const embedder = createEmbedder(config.embedding);
 for (const tuning of grid) {
   const r = await runEval({
-    set, cwd: process.cwd(), limit: 10, tuning, config, embedder, chunker: createChunker,
+    set, cwd: process.cwd(), limit: 10, tuning, perFileCap: Number(process.env.CAP ?? 2), config, embedder, chunker: createChunker,
     projectFor: (id, root) => loadConfig({ ...base, flags: { root, id, embedder: "none" } }).projects[0]!,
   });
   const c = (name: string) => { const x = r.corpora[name]!; return `${x.file.recall_at_5.toFixed(2)}/${x.file.mrr_at_10.toFixed(2)} fn ${x.function.recall_at_5.toFixed(2)}`; };

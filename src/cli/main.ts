@@ -194,10 +194,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const variants: [string, Partial<Tuning> | undefined][] = o.ablation
         ? [
             ["fused", undefined],
-            ["symbol only", { lexicalWeight: 0, fileWeight: 0, vectorWeight: 0 }],
-            ["chunk BM25 only", { symbolWeight: 0, fileWeight: 0, vectorWeight: 0 }],
-            ["chunk + file BM25", { symbolWeight: 0, vectorWeight: 0 }],
-            ["fused, no file evidence", { fileWeight: 0 }],
+            ["symbol only", { lexicalWeight: 0, passageWeight: 0, vectorWeight: 0 }],
+            ["chunk BM25 only", { symbolWeight: 0, passageWeight: 0, vectorWeight: 0 }],
+            ["chunk + passage BM25", { symbolWeight: 0, vectorWeight: 0 }],
+            ["fused, no passages", { passageWeight: 0 }],
             ["fused, no prior", { priorWeight: 1 }],
           ]
         : [["fused", undefined]];

@@ -18,6 +18,8 @@ export interface EvalOptions {
   /** Root for a set with a single top-level corpus and no per-question corpus. */
   root?: string;
   limit: number;
+  /** Hits per file (the tool's default is 2). */
+  perFileCap?: number;
   tuning?: Partial<Tuning>;
   /** Makes the ad hoc project config of one corpus (cache dir etc.). */
   projectFor: (id: string, root: string) => ProjectConfig;
@@ -101,7 +103,7 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
         embedLatencies.push(performance.now() - t0);
       }
       const t0 = performance.now();
-      const hits = searchSnapshot(snapshot, { query: q.question, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning: o.tuning });
+      const hits = searchSnapshot(snapshot, { query: q.question, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning: o.tuning, perFileCap: o.perFileCap });
       latencies.push(performance.now() - t0);
       const ranked: RankedHit[] = hits.map((h) => ({ path: h.chunk.path, startLine: h.chunk.startLine, endLine: h.chunk.endLine }));
       const fr = fileRank(q, ranked);

@@ -1,7 +1,7 @@
 // Builds the three FTS columns of a chunk: header (symbol, path, kind), summary (signature, doc), body (code).
 import type { ChunkDraft } from "../types.ts";
 import { termsOf } from "../text/tokens.ts";
-import type { LexicalDoc } from "../store/db.ts";
+import type { LexicalDoc, PassageWrite } from "../store/db.ts";
 
 function pathWords(path: string): string {
   // Directory and file names without the extension: "Operators/RefCount.cs" → "Operators RefCount".
@@ -16,10 +16,17 @@ export function lexicalDocOf(path: string, draft: ChunkDraft): LexicalDoc {
   };
 }
 
-/** Whole-file evidence: path words, and the (redacted) text of every chunk the file produced. */
-export function fileLexicalDocOf(path: string, drafts: readonly ChunkDraft[]): { header: string; body: string } {
-  return {
-    header: termsOf(pathWords(path)).join(" "),
-    body: drafts.map((d) => termsOf(d.content).join(" ")).join(" "),
-  };
+/** Lines per passage: fixed windows rank files better than whole files or single declarations (see README). */
+export const PASSAGE_LINES = 60;
+
+/** Passage evidence: the file cut into fixed line windows, each indexed with the path's words as its header. */
+export function passagesOf(path: string, redactedText: string): PassageWrite[] {
+  const lines = redactedText.split(/\r\n|\n|\r/);
+  const header = termsOf(pathWords(path)).join(" ");
+  const out: PassageWrite[] = [];
+  for (let start = 0; start < lines.length; start += PASSAGE_LINES) {
+    const body = termsOf(lines.slice(start, start + PASSAGE_LINES).join("\n")).join(" ");
+    if (body.length > 0) out.push({ startLine: start + 1, endLine: Math.min(lines.length, start + PASSAGE_LINES), header, body });
+  }
+  return out;
 }

@@ -2,8 +2,9 @@
 // Pure but for reading the file; runs on the main thread or on a chunking worker.
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkDraft, SkipReason } from "../types.ts";
-import type { LexicalDoc } from "../store/db.ts";
-import { fileLexicalDocOf, lexicalDocOf } from "./lexical-doc.ts";
+import type { LexicalDoc, PassageWrite } from "../store/db.ts";
+import { lexicalDocOf, passagesOf } from "./lexical-doc.ts";
+import { redact } from "../redact/redact.ts";
 import { readSource, sha256Hex } from "./read-source.ts";
 
 export interface FileJob {
@@ -23,7 +24,7 @@ export interface PreparedChunk {
 export type FileOutcome =
   | { path: string; status: "same-content"; sha256: string }
   | { path: string; status: "skipped"; sha256: string; reason: SkipReason; detail: string }
-  | { path: string; status: "chunked"; sha256: string; chunks: PreparedChunk[]; fileLexical: { header: string; body: string } };
+  | { path: string; status: "chunked"; sha256: string; chunks: PreparedChunk[]; passages: PassageWrite[] };
 
 /**
  * The embedding-cache key of a chunk text. The first line of an embed text names the file; it is left out so that
@@ -50,5 +51,5 @@ export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
     const { content: _content, ...draft } = d;
     return { draft, textHash: textHashOf(d.embedText), lexical: lexicalDocOf(job.path, d) };
   });
-  return { path: job.path, status: "chunked", sha256: read.sha256, chunks, fileLexical: fileLexicalDocOf(job.path, drafts) };
+  return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)) };
 }

@@ -6,7 +6,7 @@ import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/chunker.ts";
 import type { ChunkDraft, SkippedFile } from "../types.ts";
-import { IndexDb, type FileRow } from "../store/db.ts";
+import { IndexDb, type FileRow, type PassageWrite } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
@@ -280,7 +280,7 @@ export class ProjectIndex {
     // feeding new chunk texts to the embedding queue as they appear so the backend is busy while we chunk.
     const toRead = [...plan.added, ...plan.touched];
     const entries = new Map(toRead.map((e) => [e.path, e]));
-    const rechunked: { row: FileRow; chunks: PreparedChunk[]; fileLexical?: { header: string; body: string } }[] = [];
+    const rechunked: { row: FileRow; chunks: PreparedChunk[]; passages?: PassageWrite[] }[] = [];
     const metaOnly: FileRow[] = [];
     const embedTexts = new Map<string, string>();
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
@@ -315,7 +315,7 @@ export class ProjectIndex {
             embedTexts.set(c.textHash, c.draft.embedText);
             queue?.add(c.textHash, c.draft.embedText);
           }
-          rechunked.push({ row: { ...base, chunkCount: outcome.chunks.length }, chunks: outcome.chunks, fileLexical: outcome.fileLexical });
+          rechunked.push({ row: { ...base, chunkCount: outcome.chunks.length }, chunks: outcome.chunks, passages: outcome.passages });
         }
         done++;
         if (done % 25 === 0 || done === toRead.length) opts.onProgress?.({ phase: "chunk", done, total: toRead.length });
@@ -337,7 +337,7 @@ export class ProjectIndex {
           db.deleteFile(path);
         }
         for (const row of metaOnly) db.upsertFile(row);
-        for (const { row, chunks, fileLexical } of rechunked) {
+        for (const { row, chunks, passages } of rechunked) {
           const diff = matchChunks(
             db.chunksOfFile(row.path),
             chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, prepared: c })),
@@ -363,7 +363,7 @@ export class ProjectIndex {
           }
           if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) shapeChanged = true;
           db.upsertFile(row);
-          db.writeFileLexical(row.path, fileLexical?.header ?? "", fileLexical?.body ?? "");
+          db.writePassages(row.path, passages ?? []);
         }
         if (walkSkippedChanged) db.replaceWalkSkipped(walk.skipped);
         if (shapeChanged || force) db.setMeta(META.generation, String(db.numberMeta(META.generation, 0) + 1));

@@ -42,6 +42,12 @@ function isReservedHost(host: string): boolean {
   return /(?:^|\.)example\.(?:com|net|org)$|\.(?:example|invalid|test)$/i.test(host);
 }
 
+/** Letters whose case looks coin-tossed (a quarter to three quarters upper case), not camelCase words. */
+function randomCaseLetters(value: string): boolean {
+  const upper = value.replace(/[^A-Z]/g, "").length;
+  return /^[A-Za-z]+$/.test(value) && upper >= value.length / 4 && upper <= (value.length * 3) / 4;
+}
+
 /** Basic credentials are base64 of `user:password`; anything else after `Basic ` is prose or code. */
 function acceptBasicCredentials(secret: string): boolean {
   const decoded = decodeBase64(secret);
@@ -180,7 +186,8 @@ export const RULES: readonly Rule[] = [
     tier: "token",
     triggers: ["hf_"],
     pattern: /(?<![A-Za-z0-9_])(?<secret>hf_[A-Za-z0-9]{30,40})(?![A-Za-z0-9_])/dg,
-    accept: (secret) => looksRandom(secret),
+    // Real tokens are often letters only (`hf_` + 34 mixed-case letters): random case, unlike a camelCase name.
+    accept: (secret) => looksRandom(secret) || randomCaseLetters(secret.slice(3)),
   },
   {
     name: "jwt",

@@ -22,9 +22,15 @@ export function rankByLexical(snapshot: Snapshot, terms: readonly string[], limi
   return snapshot.db.lexicalSearch(match, [weights.header, weights.summary, weights.body], limit).map((r) => r.ordinal);
 }
 
-/** Paths of the files whose whole text matches best. */
-export function rankFilesByLexical(snapshot: Snapshot, terms: readonly string[], limit: number, headerWeight = 2): string[] {
+export interface PassageHit {
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+
+/** Line-window passages whose text matches best (the path's words weigh `headerWeight` × the body's). */
+export function rankPassages(snapshot: Snapshot, terms: readonly string[], limit: number, headerWeight = 3): PassageHit[] {
   const match = ftsQuery(terms);
   if (!match) return [];
-  return snapshot.db.fileLexicalSearch(match, [headerWeight, 1], limit).map((r) => r.path);
+  return snapshot.db.passageSearch(match, [headerWeight, 1], limit);
 }

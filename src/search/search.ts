@@ -4,7 +4,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
-import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankFilesByLexical, type LexicalWeights } from "./lexical.ts";
+import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { priorFor, type Intent } from "./prior.ts";
 import { rankBySymbol } from "./symbol.ts";
 import { rankByVector } from "./vector.ts";
@@ -19,14 +19,15 @@ export interface Tuning {
   lexicalWeights: LexicalWeights;
   /** How many candidates each branch contributes to the fusion. */
   depth: number;
-  /** Weight of the whole-file evidence branch, how many files it ranks, and chunks it lists per file. */
-  fileWeight: number;
+  /** Weight of the passage (line window) branch, how many passages it ranks, chunks per passage, path weight. */
+  passageWeight: number;
   /** Share of a name's (idf-weighted) sub-words the query must contain for a prose symbol match. */
   symbolMinCoverage: number;
   /** Symbol weight multiplier when the query names no identifier. */
   proseSymbolFactor: number;
-  fileDepth: number;
-  chunksPerFile: number;
+  passageDepth: number;
+  chunksPerPassage: number;
+  passageHeaderWeight: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -37,11 +38,12 @@ export const DEFAULT_TUNING: Tuning = {
   priorWeight: 0.5,
   lexicalWeights: DEFAULT_LEXICAL_WEIGHTS,
   depth: 200,
-  fileWeight: 1,
+  passageWeight: 1,
   symbolMinCoverage: 0,
   proseSymbolFactor: 0.5,
-  fileDepth: 30,
-  chunksPerFile: 2,
+  passageDepth: 50,
+  chunksPerPassage: 1,
+  passageHeaderWeight: 3,
 };
 
 export interface SearchRequest extends ChunkFilter {
@@ -79,21 +81,28 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   }
   lists.push({ weight: t.lexicalWeight, keys: lexical });
 
-  // File evidence: the best files by whole-file BM25, each represented by its best-matching chunks.
-  if (t.fileWeight > 0) {
+  // Passage evidence: the best line windows, each represented by the declarations it overlaps that the other
+  // branches rank highest (else the narrowest one), so a match spread over a method's body still finds it.
+  if (t.passageWeight > 0) {
     const lexRank = new Map<number, number>();
     lexical.forEach((i, r) => lexRank.set(i, r));
-    const symRank = new Map<number, number>();
-    symbol.forEach((m, r) => symRank.set(m.index, r));
-    const fileKeys: number[] = [];
-    for (const path of rankFilesByLexical(snapshot, terms, t.fileDepth)) {
-      const members = (snapshot.indexesByPath.get(path) ?? []).filter((i) => !accept || accept(i));
-      const best = members
-        .filter((i) => lexRank.has(i) || symRank.has(i))
-        .sort((a, b) => Math.min(lexRank.get(a) ?? 1e9, symRank.get(a) ?? 1e9) - Math.min(lexRank.get(b) ?? 1e9, symRank.get(b) ?? 1e9));
-      fileKeys.push(...best.slice(0, t.chunksPerFile));
+    symbol.forEach((m, r) => lexRank.set(m.index, Math.min(lexRank.get(m.index) ?? Infinity, r)));
+    const passageKeys: number[] = [];
+    const seen = new Set<number>();
+    for (const p of rankPassages(snapshot, terms, t.passageDepth, t.passageHeaderWeight)) {
+      const overlapping = (snapshot.indexesByPath.get(p.path) ?? []).filter((i) => {
+        const c = snapshot.chunks[i]!;
+        return c.startLine <= p.endLine && c.endLine >= p.startLine && (!accept || accept(i));
+      });
+      const span = (i: number) => snapshot.chunks[i]!.endLine - snapshot.chunks[i]!.startLine;
+      overlapping.sort((a, b) => (lexRank.get(a) ?? Infinity) - (lexRank.get(b) ?? Infinity) || span(a) - span(b));
+      for (const i of overlapping.slice(0, t.chunksPerPassage)) {
+        if (seen.has(i)) continue;
+        seen.add(i);
+        passageKeys.push(i);
+      }
     }
-    lists.push({ weight: t.fileWeight, keys: fileKeys });
+    lists.push({ weight: t.passageWeight, keys: passageKeys });
   }
 
   if (req.queryVector) {

@@ -23,6 +23,13 @@ export interface LexicalDoc {
   body: string;
 }
 
+export interface PassageWrite {
+  startLine: number;
+  endLine: number;
+  header: string;
+  body: string;
+}
+
 export interface ChunkWrite {
   /** Existing ordinal to update in place, or undefined to insert a new chunk. */
   ordinal?: number;
@@ -139,26 +146,37 @@ export class IndexDb {
 
   deleteFile(path: string): void {
     for (const id of this.chunkIdsOfFile(path)) this.deleteChunk(id);
-    const row = this.db.query<{ id: number }, [string]>("SELECT id FROM files WHERE path = ?").get(path);
-    if (row) this.db.query("DELETE FROM files_fts WHERE rowid = ?").run(row.id);
+    this.deletePassages(path);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
   }
 
-  /** Replaces the whole-file lexical row of a stored file. */
-  writeFileLexical(path: string, header: string, body: string): void {
-    const row = this.db.query<{ id: number }, [string]>("SELECT id FROM files WHERE path = ?").get(path);
-    if (!row) return;
-    this.db.query("DELETE FROM files_fts WHERE rowid = ?").run(row.id);
-    this.db.query("INSERT INTO files_fts(rowid, header, body) VALUES (?, ?, ?)").run(row.id, header, body);
+  private deletePassages(path: string): void {
+    for (const { id } of this.db.query<{ id: number }, [string]>("SELECT id FROM passages WHERE path = ?").all(path)) {
+      this.db.query("DELETE FROM passages_fts WHERE rowid = ?").run(id);
+    }
+    this.db.query("DELETE FROM passages WHERE path = ?").run(path);
   }
 
-  /** BM25 over whole files; returns paths best first. */
-  fileLexicalSearch(match: string, weights: [number, number], limit: number): { path: string; score: number }[] {
+  /** Replaces a file's passages (line windows with their index terms). */
+  writePassages(path: string, passages: readonly PassageWrite[]): void {
+    this.deletePassages(path);
+    const insert = this.db.query<{ id: number }, [string, number, number]>(
+      "INSERT INTO passages(path, start_line, end_line) VALUES (?, ?, ?) RETURNING id",
+    );
+    const fts = this.db.query("INSERT INTO passages_fts(rowid, header, body) VALUES (?, ?, ?)");
+    for (const p of passages) {
+      const id = insert.get(path, p.startLine, p.endLine)!.id;
+      fts.run(id, p.header, p.body);
+    }
+  }
+
+  /** BM25 over passages; best first. */
+  passageSearch(match: string, weights: [number, number], limit: number): { path: string; startLine: number; endLine: number }[] {
     return this.db
-      .query<{ path: string; score: number }, [string, number]>(
-        `SELECT f.path AS path, s.score AS score FROM
-           (SELECT rowid, bm25(files_fts, ${weights[0]}, ${weights[1]}) AS score FROM files_fts WHERE files_fts MATCH ? ORDER BY score LIMIT ?) s
-         JOIN files f ON f.id = s.rowid ORDER BY s.score`,
+      .query<{ path: string; startLine: number; endLine: number }, [string, number]>(
+        `SELECT p.path AS path, p.start_line AS startLine, p.end_line AS endLine FROM
+           (SELECT rowid, bm25(passages_fts, ${weights[0]}, ${weights[1]}) AS score FROM passages_fts WHERE passages_fts MATCH ? ORDER BY score LIMIT ?) s
+         JOIN passages p ON p.id = s.rowid ORDER BY s.score`,
       )
       .all(match, limit);
   }

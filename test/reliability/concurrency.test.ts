@@ -16,7 +16,7 @@ const dirs: string[] = [];
 let stub: StubEmbedder;
 
 beforeAll(async () => {
-  stub = await startStubEmbedder({ dimensions: 1024 });
+  stub = await startStubEmbedder({ dimensions: DIMS });
 });
 afterAll(async () => {
   await stub.stop();

@@ -25,7 +25,7 @@ const dirs: string[] = [];
 let stub: StubEmbedder;
 
 beforeAll(async () => {
-  stub = await startStubEmbedder({ dimensions: 1024, delayMs: DELAY_MS });
+  stub = await startStubEmbedder({ dimensions: DIMS, delayMs: DELAY_MS });
 });
 afterAll(async () => {
   await stub.stop();

@@ -103,7 +103,7 @@ function meddlingChunker(): () => Promise<Chunker> {
 let ws: Workspace;
 
 beforeAll(async () => {
-  stub = await startStubEmbedder({ dimensions: 1024 });
+  stub = await startStubEmbedder({ dimensions: DIMS });
   base = tempDir("hostile");
   root = join(base, "root");
   outside = join(base, "outside");

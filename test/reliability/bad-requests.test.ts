@@ -1,0 +1,94 @@
+// Bad MCP requests against a real `code-index serve`: each gets a precise tool error and the server keeps serving;
+// code_get_chunk only ever returns text from inside its project's root.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { csClass } from "../support/index-fixture.ts";
+import { startServer, tempDir, unwrap, writeTree, type RunningServer } from "../server/mcp-harness.ts";
+
+let work: { path: string; cleanup: () => void };
+let server: RunningServer;
+let goodId = "";
+
+beforeAll(async () => {
+  work = tempDir("bad-requests");
+  const root = join(work.path, "proj");
+  writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]) });
+  writeTree(work.path, { "etc/passwd": "root:x:0:0:OUTSIDE-PASSWD-LINE:/root:/bin/bash\n".repeat(40) });
+  server = await startServer({ projects: [{ Id: "proj", Root: root }], embedding: { Provider: "none" }, workDir: work.path });
+  const view = await server.json<{ hits: { id: string; symbol: string }[] }>("code_search", { query: "Reconcile", limit: 1 });
+  goodId = view.hits[0]!.id;
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  work.cleanup();
+});
+
+interface BadCall {
+  name: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** The error text must match. */
+  error: RegExp;
+}
+
+const HUGE = "x".repeat(1024 * 1024);
+const CASES: BadCall[] = [
+  { name: "search without query", tool: "code_search", args: {}, error: /query/i },
+  { name: "query of the wrong type", tool: "code_search", args: { query: 42 }, error: /query/i },
+  { name: "limit of the wrong type", tool: "code_search", args: { query: "Ledger", limit: "ten" }, error: /limit must be an integer from 1 to 50/ },
+  { name: "limit out of range", tool: "code_search", args: { query: "Ledger", limit: 10_000 }, error: /limit must be an integer from 1 to 50/ },
+  { name: "unknown kind", tool: "code_search", args: { query: "Ledger", kind: "Lambda" }, error: /kind must be one of/ },
+  { name: "unknown project", tool: "code_search", args: { query: "Ledger", project: "nope" }, error: /Unknown project "nope"\. Configured projects: "proj"/ },
+  { name: "blank query", tool: "code_search", args: { query: " \t\n " }, error: /The query is blank/ },
+  { name: "get_chunk without id", tool: "code_get_chunk", args: {}, error: /id/ },
+  { name: "id of the wrong type", tool: "code_get_chunk", args: { id: { ordinal: 1 } }, error: /id/ },
+  { name: "path traversal id", tool: "code_get_chunk", args: { id: "../../etc/passwd:1:2" }, error: /Unknown project "\.\.\/\.\.\/etc\/passwd"/ },
+  { name: "traversal in the project part", tool: "code_get_chunk", args: { id: "proj/../../etc/passwd:0:1" }, error: /Unknown project/ },
+  { name: "huge ordinal", tool: "code_get_chunk", args: { id: "proj:1:99999999999999999999" }, error: /Malformed chunk id/ },
+  { name: "ordinal past the safe integers", tool: "code_get_chunk", args: { id: "proj:1:9999999999999999" }, error: /Malformed chunk id/ },
+  { name: "negative ordinal", tool: "code_get_chunk", args: { id: "proj:1:-5" }, error: /Malformed chunk id/ },
+  { name: "stale generation", tool: "code_get_chunk", args: { id: "proj:999:1" }, error: /older version of the index \(generation 999\).*Run code_search again/ },
+  { name: "missing ordinal in the current generation", tool: "code_get_chunk", args: { id: "GEN:123456" }, error: /No chunk 123456 in project "proj"/ },
+  { name: "control characters in an id", tool: "code_get_chunk", args: { id: "proj\u0000:1:\u001b[2J1" }, error: /Malformed chunk id/ },
+  { name: "1 MB id", tool: "code_get_chunk", args: { id: HUGE }, error: /Malformed chunk id "x{200}": expected/ },
+  { name: "unknown project in status", tool: "code_index_status", args: { project: "../proj" }, error: /Unknown project "\.\.\/proj"/ },
+];
+
+describe("bad MCP requests", () => {
+  test(`${CASES.length} malformed calls: precise tool errors, and the server keeps serving after each`, async () => {
+    const generation = goodId.split(":")[1]!;
+    for (const c of CASES) {
+      const args = { ...c.args };
+      if (typeof args.id === "string") args.id = args.id.replace("GEN", `proj:${generation}`);
+      const r = await server.call(c.tool, args);
+      expect(r.isError, `${c.name}: ${r.text.slice(0, 200)}`).toBe(true);
+      expect(r.text, c.name).toMatch(c.error);
+      expect(r.text.length, `${c.name}: the error stays short`).toBeLessThan(2000);
+      expect(r.text).not.toContain("OUTSIDE-PASSWD-LINE");
+      // Still serving.
+      const ok = await server.call("code_get_chunk", { id: goodId });
+      expect(ok.isError).toBe(false);
+    }
+    console.log(`bad requests: ${CASES.length} malformed calls, each a precise isError result; server served a good call after each`);
+  }, 60_000);
+
+  test("a 1 MB query and queries full of control characters are answered, not crashed on", async () => {
+    for (const query of [`Reconcile ${HUGE}`, "Reconcile\u0000\u0001\u0007\u001b[31m\u007f\ud800", "\"NEAR(\" OR * AND ^ :col {x}", "Ledger*\u202e\u200b"]) {
+      const r = await server.call("code_search", { query, limit: 5 });
+      expect(r.isError, r.text.slice(0, 300)).toBe(false);
+      const view = JSON.parse(unwrap(r.text).json) as { hits: { path: string }[] };
+      for (const h of view.hits) expect(h.path).toBe("Src/Ledger.cs");
+    }
+    const ok = await server.json<{ hits: { symbol: string }[] }>("code_search", { query: "Reconcile", limit: 1 });
+    expect(ok.hits[0]!.symbol).toBe("Bank.Ledger.Reconcile");
+  }, 60_000);
+
+  test("code_get_chunk returns only text from inside the project root", async () => {
+    const r = await server.call("code_get_chunk", { id: goodId });
+    const body = JSON.parse(unwrap(r.text).json) as { path: string; body: string };
+    expect(body.path).toBe("Src/Ledger.cs");
+    expect(body.body).toContain("Reconcile");
+    expect(server.stderr()).not.toContain("OUTSIDE-PASSWD-LINE");
+  });
+});
