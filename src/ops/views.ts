@@ -1,7 +1,8 @@
 // The JSON shapes tools and `--json` print (snake_case, nulls omitted), built from internal records.
 import type { ChunkKind } from "../types.ts";
 
-export interface HitView {
+/** What every view of one chunk carries. */
+export interface ChunkIdentityView {
   id: string;
   project: string;
   path: string;
@@ -11,6 +12,9 @@ export interface HitView {
   symbol: string;
   signature: string;
   doc?: string;
+}
+
+export interface HitView extends ChunkIdentityView {
   excerpt: string;
   excerpt_may_be_stale?: true;
   score: number;
@@ -24,16 +28,7 @@ export interface SearchView {
   hits: HitView[];
 }
 
-export interface ChunkView {
-  id: string;
-  project: string;
-  path: string;
-  start_line: number;
-  end_line: number;
-  kind: ChunkKind;
-  symbol: string;
-  signature: string;
-  doc?: string;
+export interface ChunkView extends ChunkIdentityView {
   body: string;
   body_may_be_stale?: true;
 }

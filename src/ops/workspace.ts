@@ -4,13 +4,13 @@ import { join } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkKind, Hit } from "../types.ts";
+import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { searchSnapshot, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
-import type { ChunkView, HitView, ReindexView, SearchView, StatusView } from "./views.ts";
+import type { ChunkIdentityView, ChunkView, HitView, ReindexView, SearchView, StatusView } from "./views.ts";
 
 export interface SearchParams {
   query: string;
@@ -154,18 +154,10 @@ export class Workspace {
     const snapshot = index.snapshot();
     const c = hit.chunk;
     const view: HitView = {
-      id: formatChunkId({ project: hit.project, generation: snapshot.generation, ordinal: c.ordinal }),
-      project: hit.project,
-      path: c.path,
-      start_line: c.startLine,
-      end_line: c.endLine,
-      kind: c.kind,
-      symbol: c.symbol,
-      signature: c.signature,
+      ...identityView(hit.project, snapshot.generation, c),
       excerpt: readExcerpt(index.project.root, c.path, c.startLine, c.endLine),
       score: Number(hit.score.toFixed(6)),
     };
-    if (c.doc) view.doc = c.doc;
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.excerpt_may_be_stale = true;
     return view;
   }
@@ -188,17 +180,9 @@ export class Workspace {
     const c = snapshot.byOrdinal.get(id.ordinal);
     if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). Run code_search again to get a fresh id.`);
     const view: ChunkView = {
-      id: formatChunkId(id),
-      project: id.project,
-      path: c.path,
-      start_line: c.startLine,
-      end_line: c.endLine,
-      kind: c.kind,
-      symbol: c.symbol,
-      signature: c.signature,
+      ...identityView(id.project, id.generation, c),
       body: readBody(index.project.root, c.path, c.startLine, c.endLine),
     };
-    if (c.doc) view.doc = c.doc;
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
     return view;
   }
@@ -264,6 +248,21 @@ export class Workspace {
       }),
     );
   }
+}
+
+function identityView(project: string, generation: number, c: ChunkRecord): ChunkIdentityView {
+  const view: ChunkIdentityView = {
+    id: formatChunkId({ project, generation, ordinal: c.ordinal }),
+    project,
+    path: c.path,
+    start_line: c.startLine,
+    end_line: c.endLine,
+    kind: c.kind,
+    symbol: c.symbol,
+    signature: c.signature,
+  };
+  if (c.doc) view.doc = c.doc;
+  return view;
 }
 
 export function directorySize(dir: string): number {

@@ -30,17 +30,9 @@ export interface PassageWrite {
   body: string;
 }
 
-export interface ChunkWrite {
+export interface ChunkWrite extends Omit<StoredChunk, "ordinal"> {
   /** Existing ordinal to update in place, or undefined to insert a new chunk. */
   ordinal?: number;
-  path: string;
-  kind: ChunkKind;
-  symbol: string;
-  signature: string;
-  doc?: string;
-  startLine: number;
-  endLine: number;
-  textHash: string;
   lexical: LexicalDoc;
 }
 
