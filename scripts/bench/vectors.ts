@@ -6,7 +6,7 @@ import { CHUNKER_VERSION } from "../../src/chunk/chunker.ts";
 import type { Snapshot } from "../../src/index/snapshot.ts";
 import { rankByVector } from "../../src/search/vector.ts";
 import { IndexDb } from "../../src/store/db.ts";
-import { DB_FILE, META, VECTORS_FILE } from "../../src/store/format.ts";
+import { DB_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../../src/store/format.ts";
 import { VectorFile } from "../../src/store/vectors.ts";
 import { percentile, randomUnit, rng } from "./stats.ts";
 
@@ -46,7 +46,7 @@ export function injectRandomVectors(cacheDir: string, dims: number, seed: number
 export function ensureSyntheticStore(dir: string, chunks: number, dims: number, log: (m: string) => void): void {
   const markerPath = `${dir}.json`;
   const want = { version: 1, chunks, dims };
-  if (existsSync(markerPath) && readFileSync(markerPath, "utf8") === JSON.stringify(want) && existsSync(join(dir, DB_FILE))) return;
+  if (existsSync(markerPath) && readFileSync(markerPath, "utf8") === JSON.stringify(want) && syntheticStoreIntact(dir, chunks)) return;
   log(`writing a synthetic store of ${chunks.toLocaleString("en-US")} chunks × ${dims} dims under ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   rmSync(markerPath, { force: true });
@@ -81,6 +81,17 @@ export function ensureSyntheticStore(dir: string, chunks: number, dims: number, 
   }
   injectRandomVectors(dir, dims, 7);
   writeFileSync(markerPath, JSON.stringify(want));
+}
+
+/** True when the cached store has this format version and all its chunks and vectors (a format bump resets it). */
+function syntheticStoreIntact(dir: string, chunks: number): boolean {
+  if (!existsSync(join(dir, DB_FILE))) return false;
+  const db = IndexDb.open(join(dir, DB_FILE));
+  try {
+    return db.numberMeta(META.schemaVersion, -1) === SCHEMA_VERSION && db.counts().chunks === chunks && db.numberMeta(META.vectorRows, 0) === chunks;
+  } finally {
+    db.close();
+  }
 }
 
 export interface VectorResult {

@@ -137,7 +137,9 @@ export class ProjectIndex {
     try {
       db = IndexDb.open(dbPath);
       db.db.query("SELECT COUNT(*) FROM files").get();
-    } catch {
+    } catch (e) {
+      // Busy, locked or unreadable is not damage: moving a live database aside would throw away another process's index.
+      if (!isCorruption(e)) throw e;
       // Not a database (or damaged beyond use): keep it aside for inspection, start over.
       const aside = `${dbPath}.corrupt-${Date.now()}`;
       for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
@@ -474,6 +476,12 @@ export class ProjectIndex {
       dimensions: this.dimensions,
     };
   }
+}
+
+/** sqlite's answer for a file that is not a database or is damaged, as opposed to busy, locked or permissions. */
+function isCorruption(e: unknown): boolean {
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  return /^SQLITE_(NOTADB|CORRUPT)/.test(String(code ?? "")) || /not a database|malformed/i.test(String(message ?? ""));
 }
 
 function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): boolean {

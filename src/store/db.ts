@@ -75,8 +75,9 @@ export class IndexDb {
   /** Opens (creating if needed) the manifest at `file`. Throws if the file is not a sqlite database. */
   static open(file: string): IndexDb {
     const db = new Database(file, { create: true });
-    // WAL: readers keep a consistent snapshot while a writer commits; busy_timeout covers a second process.
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 10000;");
+    // busy_timeout first, so that even switching to WAL waits for a second process instead of failing at once.
+    // WAL: readers keep a consistent snapshot while a writer commits.
+    db.exec("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     db.exec(SCHEMA_SQL);
     const store = new IndexDb(db);
     if (store.getMeta(META.schemaVersion) === undefined) store.setMeta(META.schemaVersion, String(SCHEMA_VERSION));

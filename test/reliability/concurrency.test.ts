@@ -2,16 +2,17 @@
 // CLI), readers during a build, and a lock left behind by a SIGKILLed holder.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { textHashOf } from "../../src/index/project-index.ts";
 import { csClass, embeddingConfig, openIndex, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
 import { startServer, stubEmbedding, unwrap } from "../server/mcp-harness.ts";
-import { adHocCacheDir, cliEnv, inspectCache, runCli, spawnCli } from "./support.ts";
+import { adHocCacheDir, BUN as BUN_BIN, cliEnv, inspectCache, runCli, spawnCli } from "./support.ts";
 
 const DIMS = 32;
-const BATCH = 64;
+/** Texts per committed embedding batch (ProjectIndex's default embedBatchSize). */
+const BATCH = 32;
 const dirs: string[] = [];
 let stub: StubEmbedder;
 
@@ -175,12 +176,12 @@ describe("two writers on one cache", () => {
           if (s.code === 0) statuses.push(Number((JSON.parse(s.stdout) as { chunk_count: number }).chunk_count));
         }
       })();
-      const search = await server.call("code_search", { query: "Run3x4", limit: 3 });
+      const search = await server.call("code_search", { query: "Run3x4", limit: 5 });
       const [built] = await Promise.all([build.done, readers]);
       expect(built.code).toBe(0);
       expect(search.isError).toBe(false);
       const view = JSON.parse(unwrap(search.text).json) as { hits: { symbol: string }[] };
-      expect(view.hits[0]?.symbol).toContain("Run3x4");
+      expect(view.hits.map((h) => h.symbol)).toContain("Conc.T3.Run3x4");
       expect(server.stderr()).toMatch(/Waiting for process \d+ to finish updating the index/);
     } finally {
       stub.settings.delayMs = 0;
@@ -224,6 +225,33 @@ describe("two writers on one cache", () => {
     expect(check.wrongVectors).toBe(0);
     expect(check.pending).toBe(0);
   }, 60_000);
+
+  test("a cache that is busy when opened (another process starting up or recovering it) is waited for, never moved aside as corrupt", async () => {
+    const home = tempDir("conc-busy");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, tree(2, 3));
+    const project = projectConfig(root, join(home, "cache"));
+    const config = embeddingConfig({ endpoint: stub.url, dimensions: DIMS });
+    const first = openIndex(project, testEmbedder(config));
+    await first.refresh();
+    first.close();
+    const dbPath = join(project.cacheDirectory, "index.sqlite");
+    // Another process holds the database exclusively for a moment (as sqlite does while recovering a WAL).
+    const holder = Bun.spawn(
+      [BUN_BIN, "-e", `const { Database } = require("bun:sqlite"); const d = new Database(${JSON.stringify(dbPath)}); d.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE"); d.query("SELECT COUNT(*) FROM files").get(); console.log("held"); await Bun.sleep(700); d.exec("COMMIT"); d.close();`],
+      { stdout: "pipe", stderr: "inherit" },
+    );
+    const reader = holder.stdout.getReader();
+    await reader.read(); // "held"
+    const second = openIndex(project, testEmbedder(config));
+    second.open();
+    expect(second.cacheRepairs).toEqual([]);
+    expect(second.statusCounts().chunks).toBe(2 * 4);
+    second.close();
+    await holder.exited;
+    expect(readdirSync(project.cacheDirectory).filter((n) => n.includes("corrupt"))).toEqual([]);
+  }, 30_000);
 
   test("a pid-less lock file (a crash between create and write) is taken over after its grace period", async () => {
     const home = tempDir("conc-pidless");

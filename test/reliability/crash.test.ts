@@ -10,8 +10,8 @@ import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.t
 import { adHocCacheDir, chunkSignature, cliEnv, inspectCache, prng, runCli, spawnCli } from "./support.ts";
 
 const DIMS = 32;
-/** Chunk texts per committed batch in project-index.ts: the most a kill may cost. */
-const INFLIGHT_ALLOWANCE = 64;
+/** Texts per committed embedding batch (ProjectIndex's default embedBatchSize): the most a kill may cost. */
+const INFLIGHT_ALLOWANCE = 32;
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20250607);
 /** Stub delay per embed request (32 texts): slow enough that kills land mid-embedding. */
 const DELAY_MS = 100;
@@ -19,7 +19,7 @@ const FILES = 16;
 const METHODS = 12;
 /** Roughly how long the embedding phase of a first build lasts: (files × (methods + 1)) / 32 requests. */
 const EMBED_MS = Math.ceil((FILES * (METHODS + 1)) / 32) * DELAY_MS;
-const KILLS_PER_TEST = Number(process.env.RELIABILITY_KILLS ?? 12);
+const KILLS_PER_TEST = Number(process.env.RELIABILITY_KILLS ?? 10);
 
 const dirs: string[] = [];
 let stub: StubEmbedder;

@@ -120,7 +120,7 @@ beforeAll(async () => {
     "m_rewritten.cs": csClass("Hostile", "Rewritten", ["BeforeRewrite"]),
     "m_swapped.cs": csClass("Hostile", "Swapped", ["Innocent"]),
     "Bin.cs": new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, ...Array.from({ length: 4000 }, (_, i) => (i * 7) % 256)]),
-    "Invalid.cs": Buffer.concat([Buffer.from("namespace Hostile { /* bad bytes: "), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xa0, 0xa1]), Buffer.from(" */ public class InvalidUtf8Holder { public void Survive() {} } }\n")]),
+    "Invalid.cs": Buffer.concat([Buffer.from("namespace Hostile { /* bad bytes: "), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xa0, 0xa1]), Buffer.from(" */\n    public class InvalidUtf8Holder\n    {\n        public void Survive() { }\n    }\n}\n")]),
     "Utf16le.cs": utf16(csClass("Hostile", "Utf16LittleWidget", ["Spin"]), false),
     "Utf16be.cs": utf16(csClass("Hostile", "Utf16BigWidget", ["Turn"]), true),
     "Crlf.cs": csClass("Hostile", "CrlfOnly", ["Carriage", "Return"]).replace(/\n/g, "\r\n"),
@@ -203,7 +203,7 @@ describe("a hostile tree", () => {
       ["UnicodeName Glyph", "Hostile.UnicodeName.Glyph"],
       ["NewlineName Break", "Hostile.NewlineName.Break"],
     ] as const) {
-      const view = await ws.search({ query, limit: 3 });
+      const view = await ws.search({ query, limit: 10 });
       const hit = view.hits.find((h) => h.symbol === symbol);
       expect(hit, `${query} → ${view.hits.map((h) => h.symbol).join(", ")}`).toBeDefined();
       const chunk = await ws.getChunk(hit!.id);
