@@ -19,7 +19,7 @@ import { chunkFiles, defaultWorkerCount } from "./chunk-files.ts";
 import { EmbedQueue } from "./embed-queue.ts";
 
 export { textHashOf };
-import { buildSnapshot, type Snapshot } from "./snapshot.ts";
+import { buildSnapshot, patchSnapshot, withNewVectors, type Snapshot } from "./snapshot.ts";
 
 export interface Progress {
   phase: "scan" | "chunk" | "embed";
@@ -61,6 +61,8 @@ export interface IndexDeps {
   workers?: number;
   /** Texts per embedding request batch (default: the embedding config's BatchSize, else 32). */
   embedBatchSize?: number;
+  /** Embedding batches in flight at once (default 2: the backend never waits for our commits). */
+  embedInFlight?: number;
 }
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
@@ -294,7 +296,7 @@ export class ProjectIndex {
           batchSize: this.embedBatchSize,
           signal: opts.signal,
           onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
-        })
+        }, this.deps.embedInFlight)
       : undefined;
     if (toRead.length > 0) {
       const jobs: FileJob[] = toRead.map((e) => {
@@ -329,9 +331,9 @@ export class ProjectIndex {
     const previousSkipped = db.loadWalkSkipped();
     const walkSkippedChanged = !sameSkipped(previousSkipped, walk.skipped);
     const anything = rechunked.length > 0 || metaOnly.length > 0 || plan.deleted.length > 0 || walkSkippedChanged || force || db.getMeta(META.builtAtUtc) === undefined;
+    let shapeChanged = false;
     if (anything) {
       db.transaction(() => {
-        let shapeChanged = false;
         for (const path of plan.deleted) {
           const removed = db.chunksOfFile(path).length;
           report.chunksRemoved += removed;
@@ -374,9 +376,21 @@ export class ProjectIndex {
       });
       this.needsFullRechunk = false;
     }
-    const files = anything || !this.current ? db.loadFiles() : this.current.files;
     report.generation = db.numberMeta(META.generation, 0);
-    if (anything || !this.current) this.current = this.buildSnapshot(files);
+    if (anything || !this.current) {
+      const files = this.current && !force ? patchFiles(this.current.files, plan.deleted, [...metaOnly, ...rechunked.map((r) => r.row)]) : db.loadFiles();
+      // Same shape (edits inside declarations, touched files): patch the live snapshot in O(changed).
+      const patched =
+        this.current && !shapeChanged && !force
+          ? patchSnapshot(this.current, {
+              chunks: rechunked.flatMap((r) => db.chunksOfFile(r.row.path)),
+              files,
+              vectorRowOf: (h) => db.embeddingRowOf(h),
+              vectors: this.vectors!.matrix(),
+            })
+          : undefined;
+      this.current = patched ?? this.buildSnapshot(files);
+    }
 
     // Lexical and symbol data are current now, whatever the embedding backend does next.
     if (queue) {
@@ -389,7 +403,7 @@ export class ProjectIndex {
         report.textsEmbedded += earlier.embedded;
         warning = earlier.warning;
       }
-      if (report.textsEmbedded > 0) this.current = this.buildSnapshot(files);
+      if (report.textsEmbedded > 0) this.current = withNewVectors(this.current!, (h) => db.embeddingRowOf(h), this.vectors!.matrix());
       if (warning) report.embeddingWarning = warning;
       this.lastEmbeddingWarning = warning;
     }
@@ -416,7 +430,7 @@ export class ProjectIndex {
       batchSize: this.embedBatchSize,
       signal: opts.signal,
       onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
-    });
+    }, this.deps.embedInFlight);
     for (const [hash, text] of texts) queue.add(hash, text);
     const result = await queue.finish();
     if (result.error && opts.signal?.aborted) throw result.error;
@@ -482,6 +496,14 @@ export class ProjectIndex {
 function isCorruption(e: unknown): boolean {
   const { code, message } = e as { code?: unknown; message?: unknown };
   return /^SQLITE_(NOTADB|CORRUPT)/.test(String(code ?? "")) || /not a database|malformed/i.test(String(message ?? ""));
+}
+
+/** The stat data the refresh saw, updated in place of reloading every file row. */
+function patchFiles(previous: ReadonlyMap<string, FileRow>, deleted: readonly string[], rows: readonly FileRow[]): Map<string, FileRow> {
+  const files = new Map(previous);
+  for (const path of deleted) files.delete(path);
+  for (const row of rows) files.set(row.path, row);
+  return files;
 }
 
 function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): boolean {

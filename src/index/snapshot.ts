@@ -8,7 +8,6 @@ export interface Snapshot {
   generation: number;
   /** Chunks ordered by path, then start line. */
   chunks: readonly StoredChunk[];
-  byOrdinal: ReadonlyMap<number, StoredChunk>;
   /** Path → positions in `chunks` of that file's chunks, in line order. */
   indexesByPath: ReadonlyMap<string, readonly number[]>;
   /** Ordinal → position in `chunks`. */
@@ -23,6 +22,13 @@ export interface Snapshot {
   files: ReadonlyMap<string, FileRow>;
   /** Live handle for FTS queries (sqlite gives each statement a consistent view). */
   db: IndexDb;
+  /** Set when this snapshot was patched from another: which positions changed (lets derived indexes patch too). */
+  patchedFrom?: { parent: WeakRef<Snapshot>; changed: readonly number[] };
+}
+
+export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): StoredChunk | undefined {
+  const i = snapshot.indexByOrdinal.get(ordinal);
+  return i === undefined ? undefined : snapshot.chunks[i];
 }
 
 export function buildSnapshot(args: {
@@ -37,13 +43,11 @@ export function buildSnapshot(args: {
   signCodes?: () => SignCodes;
 }): Snapshot {
   const chunks = args.db.loadChunks();
-  const byOrdinal = new Map<number, StoredChunk>();
   const indexByOrdinal = new Map<number, number>();
   const indexesByPath = new Map<string, number[]>();
   const vectorRows = new Int32Array(chunks.length);
   const maxRow = args.dimensions > 0 ? args.vectors.length / args.dimensions : 0;
   chunks.forEach((c, i) => {
-    byOrdinal.set(c.ordinal, c);
     indexByOrdinal.set(c.ordinal, i);
     const list = indexesByPath.get(c.path);
     if (list) list.push(i);
@@ -51,5 +55,54 @@ export function buildSnapshot(args: {
     const row = args.embeddingRows.get(c.textHash);
     vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
   });
-  return { ...args, chunks, byOrdinal, indexByOrdinal, indexesByPath, vectorRows };
+  const { embeddingRows: _rows, ...rest } = args;
+  return { ...rest, chunks, indexByOrdinal, indexesByPath, vectorRows };
+}
+
+/**
+ * The next snapshot after a refresh that kept the chunk list's shape (same ordinals, same files): replaced chunk
+ * records go into the same positions, so the ordinal and path indexes are shared, not rebuilt. O(changed) work
+ * plus two flat copies, instead of reloading every chunk.
+ */
+export function patchSnapshot(
+  parent: Snapshot,
+  changes: {
+    chunks: readonly StoredChunk[];
+    files: ReadonlyMap<string, FileRow>;
+    vectorRowOf: (textHash: string) => number | undefined;
+    vectors: Float32Array;
+  },
+): Snapshot | undefined {
+  const chunks = parent.chunks.slice();
+  const vectorRows = parent.vectorRows.slice();
+  const maxRow = parent.dimensions > 0 ? changes.vectors.length / parent.dimensions : 0;
+  const changed: number[] = [];
+  for (const c of changes.chunks) {
+    const i = parent.indexByOrdinal.get(c.ordinal);
+    if (i === undefined || chunks[i]!.path !== c.path) return undefined; // not the same shape after all
+    chunks[i] = c;
+    const row = changes.vectorRowOf(c.textHash);
+    vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
+    changed.push(i);
+  }
+  return {
+    ...parent,
+    chunks,
+    vectorRows,
+    files: changes.files,
+    vectors: changes.vectors,
+    patchedFrom: { parent: new WeakRef(parent), changed },
+  };
+}
+
+/** The same snapshot with vector rows filled in for chunks that were pending and now have a vector. */
+export function withNewVectors(s: Snapshot, vectorRowOf: (textHash: string) => number | undefined, vectors: Float32Array): Snapshot {
+  const vectorRows = s.vectorRows.slice();
+  const maxRow = s.dimensions > 0 ? vectors.length / s.dimensions : 0;
+  for (let i = 0; i < vectorRows.length; i++) {
+    if (vectorRows[i]! >= 0) continue;
+    const row = vectorRowOf(s.chunks[i]!.textHash);
+    if (row !== undefined && row < maxRow) vectorRows[i] = row;
+  }
+  return { ...s, vectorRows, vectors };
 }

@@ -6,6 +6,7 @@ import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { chunkByOrdinal } from "../index/snapshot.ts";
 import { searchSnapshot, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
@@ -177,7 +178,7 @@ export class Workspace {
         `This chunk id is from an older version of the index (generation ${id.generation}); the current index is generation ${snapshot.generation}. Run code_search again to get a fresh id.`,
       );
     }
-    const c = snapshot.byOrdinal.get(id.ordinal);
+    const c = chunkByOrdinal(snapshot, id.ordinal);
     if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). Run code_search again to get a fresh id.`);
     const view: ChunkView = {
       ...identityView(id.project, id.generation, c),

@@ -25,6 +25,8 @@ export interface Tuning {
   symbolMinCoverage: number;
   /** Symbol weight multiplier when the query names no identifier. */
   proseSymbolFactor: number;
+  /** Symbol weight multiplier when it does: an exact name match then outranks any text-only evidence. */
+  identifierSymbolFactor: number;
   passageDepth: number;
   chunksPerPassage: number;
   passageHeaderWeight: number;
@@ -41,6 +43,7 @@ export const DEFAULT_TUNING: Tuning = {
   passageWeight: 1,
   symbolMinCoverage: 0,
   proseSymbolFactor: 0.5,
+  identifierSymbolFactor: 3,
   passageDepth: 50,
   chunksPerPassage: 1,
   passageHeaderWeight: 3,
@@ -68,7 +71,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const symbol = rankBySymbol(snapshot, req.query, terms, accept, t.symbolMinCoverage).slice(0, t.depth);
   // A query that names an identifier is answered by the symbol branch; prose mostly by the text branches.
   const namesIdentifier = symbol.length > 0 && symbol[0]!.score >= 100;
-  lists.push({ weight: namesIdentifier ? t.symbolWeight : t.symbolWeight * t.proseSymbolFactor, keys: symbol.map((m) => m.index) });
+  lists.push({ weight: t.symbolWeight * (namesIdentifier ? t.identifierSymbolFactor : t.proseSymbolFactor), keys: symbol.map((m) => m.index) });
 
   // FTS has no filter pushdown here: over-fetch, then filter.
   const lexicalOrdinals = rankByLexical(snapshot, terms, predicate ? t.depth * 5 : t.depth, t.lexicalWeights);

@@ -242,6 +242,10 @@ export class IndexDb {
     return map;
   }
 
+  embeddingRowOf(textHash: string): number | undefined {
+    return this.db.query<{ row: number }, [string]>("SELECT row FROM embeddings WHERE text_hash = ?").get(textHash)?.row;
+  }
+
   hasEmbedding(textHash: string): boolean {
     return this.db.query("SELECT 1 FROM embeddings WHERE text_hash = ?").get(textHash) !== null;
   }

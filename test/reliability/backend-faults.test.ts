@@ -69,7 +69,8 @@ describe("embedding backend faults", () => {
       writeTree(root, tree(c.name.replace(/\W/g, "")));
       const embedding = embeddingConfig({ endpoint: stub.url, dimensions: DIMS, maxRetries: RETRIES, timeoutMs: TIMEOUT_MS, batchSize: 16 });
       const project = projectConfig(root, join(dir, "cache"), { id: "faults" });
-      const index = openIndex(project, testEmbedder(embedding));
+      // One batch in flight, so the fault lands after exactly one committed batch (two requests).
+      const index = openIndex(project, testEmbedder(embedding), { embedInFlight: 1 });
       // The fault strikes once the first committed batch (two requests) is in.
       let stopWatch = () => {};
       if (c.fault) {
@@ -115,7 +116,7 @@ describe("embedding backend faults", () => {
       await stub.start().catch(() => {});
       const committed = check.committed;
       const before = stub.texts.length;
-      const again = openIndex(project, testEmbedder(embedding));
+      const again = openIndex(project, testEmbedder(embedding), { embedInFlight: 1 });
       const healed = await again.refresh();
       again.close();
       expect(healed.embeddingWarning).toBeUndefined();

@@ -10,8 +10,8 @@ import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.t
 import { adHocCacheDir, chunkSignature, cliEnv, inspectCache, prng, runCli, spawnCli } from "./support.ts";
 
 const DIMS = 32;
-/** Texts per committed embedding batch (ProjectIndex's default embedBatchSize): the most a kill may cost. */
-const INFLIGHT_ALLOWANCE = 32;
+/** Texts per committed embedding batch (ProjectIndex's default embedBatchSize) × batches in flight: the most a kill may cost. */
+const INFLIGHT_ALLOWANCE = 32 * 2;
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20250607);
 /** Stub delay per embed request (32 texts): slow enough that kills land mid-embedding. */
 const DELAY_MS = 100;

@@ -35,7 +35,6 @@ function fakeSnapshot(m: Float32Array, dims: number): Snapshot {
     root: "/",
     generation: 1,
     chunks,
-    byOrdinal: new Map(),
     indexByOrdinal: new Map(),
     indexesByPath: new Map(),
     vectorRows: Int32Array.from(chunks.map((_, i) => i)),

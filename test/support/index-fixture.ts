@@ -66,8 +66,8 @@ export function chunker(): Promise<Chunker> {
   return (sharedChunker ??= createChunker());
 }
 
-export function openIndex(project: ProjectConfig, embedder: Embedder): ProjectIndex {
-  return new ProjectIndex(project, { embedder, chunker });
+export function openIndex(project: ProjectConfig, embedder: Embedder, options: { embedInFlight?: number } = {}): ProjectIndex {
+  return new ProjectIndex(project, { embedder, chunker, ...options });
 }
 
 /** A small C# file: one class with the given method names (each with a distinct body). */
