@@ -6,12 +6,7 @@ import { type LoadedGrammar, loadCSharp } from "./parser.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
 
-/**
- * Version of the chunker's output. Bump it whenever chunks for the same input change, so stores
- * re-chunk their caches.
- * 1: declarations via tree-sitter query, markdown sections, 100/20 line windows.
- */
-export const CHUNKER_VERSION = 1;
+export { CHUNKER_VERSION } from "./version.ts";
 
 export interface Chunker {
   /** Chunks one file. `path` is project-relative and `/`-separated; it picks the strategy and labels chunks. */

@@ -5,7 +5,6 @@ import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config/load.ts";
 import { ConfigError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
-import { createChunker } from "../chunk/chunker.ts";
 import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
 import { compact } from "../ops/views.ts";
@@ -60,6 +59,9 @@ export function parseKinds(values: string[] | undefined): ChunkKind[] | undefine
   }
   return out;
 }
+
+/** The tree-sitter chunker, loaded on first use: commands that never chunk (and server start-up) skip it. */
+const createChunker = async () => (await import("../chunk/chunker.ts")).createChunker();
 
 function openWorkspace(g: GlobalOptions, io: CliIo): Workspace {
   const config = loadConfig({

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import { CHUNKER_VERSION } from "../chunk/chunker.ts";
+import { CHUNKER_VERSION } from "../chunk/version.ts";
 import type { ChunkDraft, SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow, type PassageWrite } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";

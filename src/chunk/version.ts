@@ -1,0 +1,7 @@
+// The chunker's output version, apart from the chunker so that reading it does not load tree-sitter.
+/**
+ * Version of the chunker's output. Bump it whenever chunks for the same input change, so stores
+ * re-chunk their caches.
+ * 1: declarations via tree-sitter query, markdown sections, 100/20 line windows.
+ */
+export const CHUNKER_VERSION = 1;
