@@ -2,21 +2,23 @@
 import { splitIdentifier, stem, isStopWord } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 
-interface SymbolEntry {
-  /** Lower-cased simple name (last segment). */
-  name: string;
-  /** Lower-cased qualified symbol. */
-  qualified: string;
-  /** Stemmed sub-words of the simple name. */
-  nameTerms: string[];
-  /** Stemmed sub-words of the enclosing type names. */
-  ownerTerms: string[];
-}
-
+/**
+ * Names of every chunk in compact form: interned lower-case simple names, and name / owner-type sub-words as
+ * term ids in flat arrays (owner lists are shared by all members of a type). About 20 bytes a chunk.
+ */
 interface SymbolIndex {
-  entries: SymbolEntry[];
-  /** Inverse document frequency of name sub-words over all declarations. */
-  idf: Map<string, number>;
+  /** Per chunk: interned lower-case simple name ("" for fragments). */
+  names: string[];
+  /** Name term ids of chunk i: nameTerms[nameStart[i] .. nameStart[i + 1]). */
+  nameStart: Uint32Array;
+  nameTerms: Uint32Array;
+  /** Owner list of chunk i: ownerTerms[ownerStart[owner[i]] .. ownerStart[owner[i] + 1]). */
+  owner: Uint32Array;
+  ownerStart: Uint32Array;
+  ownerTerms: Uint32Array;
+  termIds: Map<string, number>;
+  /** Inverse document frequency of each term id over declaration names. */
+  idf: Float64Array;
 }
 
 const cache = new WeakMap<Snapshot, SymbolIndex>();
@@ -32,24 +34,70 @@ function simpleSegments(symbol: string): string[] {
   return symbol.split(".").filter((s) => s.length > 0);
 }
 
-function indexOf(snapshot: Snapshot): SymbolIndex {
-  let idx = cache.get(snapshot);
-  if (idx) return idx;
-  const df = new Map<string, number>();
-  const entries = snapshot.chunks.map((c) => {
-    if (c.kind === "FileFragment") return { name: "", qualified: "", nameTerms: [], ownerTerms: [] };
+function buildIndex(snapshot: Snapshot): SymbolIndex {
+  const n = snapshot.chunks.length;
+  const termIds = new Map<string, number>();
+  const idOf = (t: string) => {
+    let id = termIds.get(t);
+    if (id === undefined) termIds.set(t, (id = termIds.size));
+    return id;
+  };
+  const internedNames = new Map<string, string>();
+  const names: string[] = new Array(n);
+  const nameStart = new Uint32Array(n + 1);
+  const nameTerms: number[] = [];
+  const owner = new Uint32Array(n);
+  const ownerIds = new Map<string, number>();
+  const ownerStart: number[] = [0];
+  const ownerTerms: number[] = [];
+  const nameOwner = (key: string) => {
+    let id = ownerIds.get(key);
+    if (id !== undefined) return id;
+    id = ownerIds.size;
+    ownerIds.set(key, id);
+    for (const t of new Set(key.split(".").flatMap(termsOfName))) ownerTerms.push(idOf(t));
+    ownerStart.push(ownerTerms.length);
+    return id;
+  };
+  nameOwner(""); // id 0: no owner
+  const df: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = snapshot.chunks[i]!;
+    nameStart[i] = nameTerms.length;
+    if (c.kind === "FileFragment") {
+      names[i] = "";
+      continue;
+    }
     const segments = simpleSegments(c.symbol);
     const name = segments[segments.length - 1] ?? c.symbol;
-    const nameTerms = [...new Set(termsOfName(name))];
-    const ownerTerms = [...new Set(segments.slice(Math.max(0, segments.length - 3), -1).flatMap(termsOfName))];
-    for (const t of nameTerms) df.set(t, (df.get(t) ?? 0) + 1);
-    return { name: name.toLowerCase(), qualified: c.symbol.toLowerCase(), nameTerms, ownerTerms };
-  });
-  const n = Math.max(1, entries.length);
-  const idf = new Map<string, number>();
-  for (const [t, d] of df) idf.set(t, Math.log(1 + n / d));
-  idx = { entries, idf };
-  cache.set(snapshot, idx);
+    const lower = name.toLowerCase();
+    names[i] = internedNames.get(lower) ?? (internedNames.set(lower, lower), lower);
+    for (const t of new Set(termsOfName(name))) {
+      const id = idOf(t);
+      nameTerms.push(id);
+      df[id] = (df[id] ?? 0) + 1;
+    }
+    owner[i] = nameOwner(segments.slice(Math.max(0, segments.length - 3), -1).join("."));
+  }
+  nameStart[n] = nameTerms.length;
+  const idf = new Float64Array(termIds.size);
+  // Owner-only words (no name uses them) weigh 1.
+  for (let id = 0; id < idf.length; id++) idf[id] = df[id] ? Math.log(1 + Math.max(1, n) / df[id]!) : 1;
+  return {
+    names,
+    nameStart,
+    nameTerms: Uint32Array.from(nameTerms),
+    owner,
+    ownerStart: Uint32Array.from(ownerStart),
+    ownerTerms: Uint32Array.from(ownerTerms),
+    termIds,
+    idf,
+  };
+}
+
+function indexOf(snapshot: Snapshot): SymbolIndex {
+  let idx = cache.get(snapshot);
+  if (!idx) cache.set(snapshot, (idx = buildIndex(snapshot)));
   return idx;
 }
 
@@ -84,38 +132,54 @@ export function rankBySymbol(
   accept?: (index: number) => boolean,
   minCoverage = 0,
 ): SymbolMatch[] {
-  const { entries, idf } = indexOf(snapshot);
+  const idx = indexOf(snapshot);
   const idents = identifierTokens(query);
-  const terms = new Set(queryTerms);
+  const dotted = idents.filter((id) => id.includes("."));
+  const wanted = new Set<number>();
+  for (const t of queryTerms) {
+    const id = idx.termIds.get(t);
+    if (id !== undefined) wanted.add(id);
+  }
   const out: SymbolMatch[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    if (e.name === "" || (accept && !accept(i))) continue;
+  for (let i = 0; i < idx.names.length; i++) {
+    const name = idx.names[i]!;
+    if (name === "" || (accept && !accept(i))) continue;
     let band = 0;
     for (const id of idents) {
-      if (id === e.name || (id.includes(".") && (e.qualified === id || e.qualified.endsWith(`.${id}`)))) band = Math.max(band, 4);
-      else if (e.name.startsWith(id)) band = Math.max(band, 3);
-      else if (id.length >= 4 && e.name.includes(id)) band = Math.max(band, 2);
+      if (id === name) band = 4;
+      else if (band < 3 && name.startsWith(id)) band = 3;
+      else if (band < 2 && id.length >= 4 && name.includes(id)) band = 2;
+    }
+    if (band < 4 && dotted.length > 0) {
+      const qualified = snapshot.chunks[i]!.symbol.toLowerCase();
+      if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = 4;
     }
     let matched = 0;
     let total = 0;
     let matchedCount = 0;
-    for (const t of e.nameTerms) {
-      const w = idf.get(t) ?? 1;
+    for (let k = idx.nameStart[i]!; k < idx.nameStart[i + 1]!; k++) {
+      const t = idx.nameTerms[k]!;
+      const w = idx.idf[t]!;
       total += w;
-      if (terms.has(t)) {
+      if (wanted.has(t)) {
         matched += w;
         matchedCount++;
       }
     }
-    let owner = 0;
-    for (const t of e.ownerTerms) if (terms.has(t) && !e.nameTerms.includes(t)) owner += 0.5 * (idf.get(t) ?? 1);
     if (band === 0 && matchedCount === 0) continue;
     const coverage = total > 0 ? matched / total : 0;
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
-    const score = band * 100 + matched * coverage + owner;
-    out.push({ index: i, score });
+    let ownerScore = 0;
+    const o = idx.owner[i]!;
+    for (let k = idx.ownerStart[o]!; k < idx.ownerStart[o + 1]!; k++) {
+      const t = idx.ownerTerms[k]!;
+      if (!wanted.has(t)) continue;
+      let inName = false;
+      for (let j = idx.nameStart[i]!; j < idx.nameStart[i + 1]!; j++) if (idx.nameTerms[j] === t) inName = true;
+      if (!inName) ownerScore += 0.5 * idx.idf[t]!;
+    }
+    out.push({ index: i, score: band * 100 + matched * coverage + ownerScore });
   }
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;
