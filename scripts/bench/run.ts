@@ -267,14 +267,14 @@ if (results.has("10k")) {
         fmtMs(embed.nominalBusyMs),
         fmtMs(embed.stats.busyMs),
         fmtMs(embed.buildMs),
-        fmtRatio(embed.buildMs / embed.nominalBusyMs),
-        `${((embed.buildMs / embed.nominalBusyMs - 1) * 100).toFixed(0)} %`,
+        fmtRatio(embed.buildMs / embed.stats.busyMs),
+        `${((embed.buildMs / embed.stats.busyMs - 1) * 100).toFixed(0)} % (${((embed.buildMs / embed.nominalBusyMs - 1) * 100).toFixed(0)} % vs nominal)`,
         "≤ 10 %",
         fmtMs(chunkOnly),
       ],
     ],
     notes: [
-      "The stub runs in its own process and serves one request at a time (a local model runs batches serially); its measured busy time includes making the vectors.",
+      "The stub runs in its own process and serves one request at a time (a local model runs batches serially); its measured busy time (the backend's own busy time, the denominator of the overhead) includes making the vectors; the nominal figure counts only the fixed latency.",
       `Most overlap possible: build ≈ max(build without embedding, backend busy) = ${fmtMs(Math.max(chunkOnly, embed.nominalBusyMs))}.`,
     ],
   });
@@ -383,8 +383,10 @@ summary.push([
 summary.push([
   "embedding overhead",
   "≤ 10 % over the backend's busy time",
-  embed ? `${((embed.buildMs / embed.nominalBusyMs - 1) * 100).toFixed(0)} % (${fmtMs(embed.buildMs)} vs ${fmtMs(embed.nominalBusyMs)})` : "not measured",
-  embed ? (embed.buildMs / embed.nominalBusyMs - 1 <= 0.1 ? "met" : `gap: ${((embed.buildMs / embed.nominalBusyMs - 1) * 100).toFixed(0)} % against 10 %`) : "not measured",
+  embed
+    ? `${((embed.buildMs / embed.stats.busyMs - 1) * 100).toFixed(0)} % (${fmtMs(embed.buildMs)} vs ${fmtMs(embed.stats.busyMs)} measured backend busy; ${((embed.buildMs / embed.nominalBusyMs - 1) * 100).toFixed(0)} % vs the nominal ${fmtMs(embed.nominalBusyMs)})`
+    : "not measured",
+  embed ? (embed.buildMs / embed.stats.busyMs - 1 <= 0.1 ? "met" : `gap: ${((embed.buildMs / embed.stats.busyMs - 1) * 100).toFixed(0)} % against 10 %`) : "not measured",
 ]);
 const biggestBuild = largest ? results.get(largest)!.build : undefined;
 const mbps = biggestBuild ? biggestBuild.csBytes / 1e6 / (biggestBuild.ms / 1000) : NaN;
@@ -400,6 +402,16 @@ console.log(`\n${renderTable(summaryTable)}`);
 console.log(`\nload average (1 min): ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
 
 // ---- docs/performance.md --------------------------------------------------------------------------------
+
+/** What limits the targets that are not met (kept with the generator so a re-run keeps the explanation). */
+const LIMITS = [
+  "### What limits the gaps",
+  "",
+  "- **Chunk + store throughput.** Most of a build (about four fifths in a profile of a 73k-chunk build) is reading and chunking: tree-sitter parsing in WASM (one parse per file, plus a re-parse for files whose `#if` branches break the parse); the commit is FTS5 insertion of three term columns per chunk plus 60-line passages, in one transaction on the main thread. Files are chunked on worker threads only for refreshes of ≥ 1,000 files (a worker's start costs a module and grammar load), and the commit stays single-threaded, so two cores gave 1.65 cores busy. Next steps: lighter FTS columns (no compound identifier forms), a shared worker pool that outlives one refresh.",
+  "- **1-file edit at 1M.** A refresh that keeps the chunk list's shape patches the snapshot in O(changed) (50 ms at 100k, most of it the stat walk of 3,780 files, which `rg --files` cannot beat either); at 1M (~40k files) the walk alone is ~10× that. Meeting 50 ms there needs change notification (a file watcher) instead of a stat walk; a refresh that adds or removes declarations still reloads the chunk list (seconds at 1M).",
+  "- **Vector recall on uniform random queries.** The first pass ranks rows by the Hamming distance of sign bits and keeps 2 % of them for exact rescoring. Random unit vectors have no neighbours that stand out (every cosine is near 0), so sign bits separate them poorly: keeping 4 % gives 0.933 at 119 ms, 6 % gives 0.950 at 144 ms (measured on the same synthetic 1M store). Queries with real neighbours (the planted set) reach 1.000 at 2 %. An asymmetric first pass (query floats against code bits) would need fewer rescored rows.",
+  "- **RSS at 100k.** Steady RSS is under the target; the peak comes from building the in-memory symbol index and loading the chunk list (JS heap growth that the allocator keeps).",
+];
 
 const command = ["npm run bench", ...(process.argv.slice(2).length > 0 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
 if (bool("write")) {
@@ -431,6 +443,8 @@ if (bool("write")) {
     "Scales: 10k = 1 copy (the real corpus), 100k = 10 copies, 1m = 105 copies.",
     "",
     renderTable(summaryTable),
+    "",
+    ...LIMITS,
     "",
     ...tables.flatMap((t) => [renderTable(t), ""]),
   ].join("\n");
