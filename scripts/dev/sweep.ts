@@ -17,6 +17,6 @@ for (const tuning of grid) {
     set, cwd: process.cwd(), limit: 10, tuning, perFileCap: Number(process.env.CAP ?? 2), config, embedder, chunker: createChunker,
     projectFor: (id, root) => loadConfig({ ...base, flags: { root, id, embedder: "none" } }).projects[0]!,
   });
-  const c = (name: string) => { const x = r.corpora[name]!; return `${x.file.recall_at_5.toFixed(2)}/${x.file.mrr_at_10.toFixed(2)} fn ${x.function.recall_at_5.toFixed(2)}`; };
-  console.log(`${JSON.stringify(tuning).padEnd(70)} unirx ${c("unirx")} | unitask ${c("unitask")} | all ${r.overall.file.recall_at_5.toFixed(2)}/${r.overall.file.mrr_at_10.toFixed(2)} fn ${r.overall.function.recall_at_5.toFixed(2)}`);
+  const c = (name: string) => { const x = r.corpora[name]!; return `${x.file.recall_at_5.toFixed(2)}/${x.file.recall_at_10.toFixed(2)}/${x.file.mrr_at_10.toFixed(2)} fn ${x.function.recall_at_5.toFixed(2)}`; };
+  console.log(`${JSON.stringify(tuning).padEnd(70)} unirx ${c("unirx")} | unitask ${c("unitask")} | all ${r.overall.file.recall_at_5.toFixed(2)}/${r.overall.file.recall_at_10.toFixed(2)}/${r.overall.file.mrr_at_10.toFixed(2)} fn ${r.overall.function.recall_at_5.toFixed(2)}/${r.overall.function.mrr_at_10.toFixed(2)}`);
 }
