@@ -1,18 +1,25 @@
 // The few types that cross pipeline stages: config → walk → chunk → embed → store → refresh → search → serve.
 
-/** Chunk kinds. `FileFragment` is anything not a declaration: windows, markdown sections, parse fallbacks. */
+/**
+ * Chunk kinds, sorted. `FileFragment` is anything not a declaration: windows, markdown sections, parse fallbacks,
+ * and the lines between declarations (imports, module-level statements).
+ */
 export const CHUNK_KINDS = [
   "Class",
+  "Constant",
   "Constructor",
   "Enum",
   "Event",
   "Field",
   "FileFragment",
+  "Function",
   "Interface",
   "Method",
+  "Module",
   "Property",
   "Record",
   "Struct",
+  "TypeAlias",
 ] as const;
 export type ChunkKind = (typeof CHUNK_KINDS)[number];
 
@@ -56,6 +63,21 @@ export interface ChunkDraft {
   content: string;
   /** Redacted text sent to the embedding backend (header with file, symbol, kind, signature, doc; then code, capped). */
   embedText: string;
+}
+
+/** How an identifier is used where it occurs (strongest first; see `src/chunk/references.ts`). */
+export const REFERENCE_KINDS = ["call", "new", "attribute", "implementation", "type", "member"] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+/** One identifier occurrence that refers to something declared elsewhere (name-based: no type resolution). */
+export interface IdentifierRef {
+  /** The simple identifier (`Sign`, not `Wallet.Sign`). */
+  name: string;
+  /** 1-based line. */
+  line: number;
+  kind: ReferenceKind;
+  /** Simple name of the receiver or qualifier (`Wallet` in `Wallet.Sign()`, `this`), when written. */
+  qualifier?: string;
 }
 
 /** A stored chunk, as search and the tools see it. */

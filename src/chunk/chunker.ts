@@ -1,8 +1,10 @@
 // Routes a file to its chunking strategy by extension: C# declarations, markdown sections, or line windows.
-import type { ChunkDraft } from "../types.ts";
+import type { Node } from "web-tree-sitter";
+import type { ChunkDraft, IdentifierRef } from "../types.ts";
 import { chunkCSharp } from "./csharp.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { type LoadedGrammar, loadCSharp } from "./parser.ts";
+import { extractReferences } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
 
@@ -11,9 +13,16 @@ export { CHUNKER_VERSION } from "./version.ts";
 export interface Chunker {
   /** Chunks one file. `path` is project-relative and `/`-separated; it picks the strategy and labels chunks. */
   chunk(path: string, text: string): ChunkDraft[];
+  /** Chunks one file and lists its identifier references (C# only; other files have none), from one parse. */
+  analyze(path: string, text: string): FileAnalysis;
 }
 
-type Strategy = (path: string, text: string, lines: readonly string[]) => ChunkDraft[];
+export interface FileAnalysis {
+  chunks: ChunkDraft[];
+  identifiers: IdentifierRef[];
+}
+
+type Strategy = (path: string, text: string, lines: readonly string[], identifiers?: IdentifierRef[]) => ChunkDraft[];
 
 function extension(path: string): string {
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -22,10 +31,11 @@ function extension(path: string): string {
 }
 
 function csharpStrategy(grammar: LoadedGrammar): Strategy {
-  return (path, text, lines) => {
+  return (path, text, lines, identifiers) => {
     let chunks: ChunkDraft[] | undefined;
+    const visit = identifiers && ((root: Node) => identifiers.push(...extractReferences(grammar, root)));
     try {
-      chunks = chunkCSharp(grammar, path, text);
+      chunks = chunkCSharp(grammar, path, text, visit);
     } catch {
       // A parser failure on one file must not stop the run; that file is still searchable as windows.
       chunks = undefined;
@@ -43,12 +53,17 @@ export async function createChunker(): Promise<Chunker> {
     [".markdown", (path, _text, lines) => chunkMarkdown(path, lines)],
   ]);
   const fallback: Strategy = (path, _text, lines) => windowChunks(path, lines);
+  const run = (path: string, text: string, identifiers?: IdentifierRef[]): ChunkDraft[] => {
+    if (isBlank(text)) return [];
+    const normalized = normalizeNewlines(text);
+    const strategy = byExtension.get(extension(path)) ?? fallback;
+    return strategy(path, normalized, splitLines(normalized), identifiers);
+  };
   return {
-    chunk(path, text) {
-      if (isBlank(text)) return [];
-      const normalized = normalizeNewlines(text);
-      const strategy = byExtension.get(extension(path)) ?? fallback;
-      return strategy(path, normalized, splitLines(normalized));
+    chunk: (path, text) => run(path, text),
+    analyze(path, text) {
+      const identifiers: IdentifierRef[] = [];
+      return { chunks: run(path, text, identifiers), identifiers };
     },
   };
 }

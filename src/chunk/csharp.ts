@@ -358,14 +358,16 @@ function parseBest(grammar: LoadedGrammar, text: string): Parsed | undefined {
 
 /**
  * Chunks one C# file (LF-normalised text). Returns undefined when the file has no declarations
- * we can trust, so the caller falls back to windows.
+ * we can trust, so the caller falls back to windows. `visit` sees the parse tree first (one parse
+ * serves the identifier index too).
  */
-export function chunkCSharp(grammar: LoadedGrammar, path: string, text: string): ChunkDraft[] | undefined {
+export function chunkCSharp(grammar: LoadedGrammar, path: string, text: string, visit?: (root: Node) => void): ChunkDraft[] | undefined {
   const parsed = parseBest(grammar, text);
   if (!parsed) return undefined;
   const { tree, parsedText } = parsed;
   try {
     const root = tree.rootNode;
+    visit?.(root);
     const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root));
     const chunks = collectDefinitions(grammar, root).map((d) => definitionChunk(file, d));
     const topLevel = topLevelChunk(file, root);

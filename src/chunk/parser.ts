@@ -3,12 +3,16 @@ import { Language, Parser, Query } from "web-tree-sitter";
 import parserWasm from "web-tree-sitter/web-tree-sitter.wasm" with { type: "file" };
 import csharpWasm from "tree-sitter-c-sharp/tree-sitter-c_sharp.wasm" with { type: "file" };
 import csharpQuery from "./queries/csharp.scm" with { type: "text" };
-import type { ChunkKind } from "../types.ts";
+import csharpReferencesQuery from "./queries/csharp-references.scm" with { type: "text" };
+import { REFERENCE_KINDS, type ChunkKind, type ReferenceKind } from "../types.ts";
 
 /** A grammar ready to parse: the parser is reusable across files (parsing is synchronous). */
 export interface LoadedGrammar {
   parser: Parser;
+  /** Declarations (`@definition.*`): what becomes a chunk. */
   query: Query;
+  /** Identifier references (`@reference.*`): what goes into the identifier index. */
+  references: Query;
 }
 
 /** Definition captures (tags vocabulary) and the chunk kind each one produces. */
@@ -24,6 +28,12 @@ const DEFINITION_KINDS: Readonly<Record<string, ChunkKind>> = {
   "definition.event": "Event",
   "definition.field": "Field",
 };
+
+/** The reference kind for a `@reference.*` capture name, or undefined for any other capture. */
+export function referenceKindForCapture(capture: string): ReferenceKind | undefined {
+  const kind = capture.startsWith("reference.") ? capture.slice("reference.".length) : "";
+  return (REFERENCE_KINDS as readonly string[]).includes(kind) ? (kind as ReferenceKind) : undefined;
+}
 
 /** The chunk kind for a `@definition.*` capture name, or undefined for any other capture. */
 export function kindForCapture(capture: string): ChunkKind | undefined {
@@ -41,22 +51,24 @@ function initRuntime(): Promise<void> {
   return runtime;
 }
 
-/** Loads the C# grammar and compiles its definitions query (~130 ms; call lazily). */
+/** Loads the C# grammar and compiles its definitions and references queries (~130 ms; call lazily). */
 export async function loadCSharp(): Promise<LoadedGrammar> {
   await initRuntime();
   const language = await Language.load(csharpWasm);
   const query = new Query(language, csharpQuery);
-  validateCaptures(query, "queries/csharp.scm");
+  validateCaptures(query, "queries/csharp.scm", Object.keys(DEFINITION_KINDS));
+  const references = new Query(language, csharpReferencesQuery);
+  validateCaptures(references, "queries/csharp-references.scm", REFERENCE_KINDS.map((k) => `reference.${k}`));
   const parser = new Parser();
   parser.setLanguage(language);
-  return { parser, query };
+  return { parser, query, references };
 }
 
-function validateCaptures(query: Query, file: string): void {
+function validateCaptures(query: Query, file: string, kinds: readonly string[]): void {
   for (const name of query.captureNames) {
     // `_`-prefixed captures are private to predicates inside the query.
-    if (name.startsWith("_") || name === "name" || kindForCapture(name)) continue;
-    const allowed = ["name", ...Object.keys(DEFINITION_KINDS)].map((c) => "@" + c).join(", ");
+    if (name.startsWith("_") || name === "name" || kinds.includes(name)) continue;
+    const allowed = ["name", ...kinds].map((c) => "@" + c).join(", ");
     throw new Error(`${file}: unknown capture @${name}; allowed: ${allowed} and @_private ones`);
   }
 }

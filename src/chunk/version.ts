@@ -3,5 +3,7 @@
  * Version of the chunker's output. Bump it whenever chunks for the same input change, so stores
  * re-chunk their caches.
  * 1: declarations via tree-sitter query, markdown sections, 100/20 line windows.
+ * 2: identifier references (queries/csharp-references.scm) come out of the same parse; changing that query
+ *    changes the output too.
  */
-export const CHUNKER_VERSION = 1;
+export const CHUNKER_VERSION = 2;

@@ -1,7 +1,8 @@
-// Turns one changed file into what the store needs: content hash, chunks with their lexical terms and text hashes.
+// Turns one changed file into what the store needs: content hash, chunks with their lexical terms and text hashes,
+// passages and reference identifiers.
 // Pure but for reading the file; runs on the main thread or on a chunking worker.
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkDraft, SkipReason } from "../types.ts";
+import type { ChunkDraft, IdentifierRef, SkipReason } from "../types.ts";
 import type { LexicalDoc, PassageWrite } from "../store/db.ts";
 import { lexicalDocOf, passagesOf } from "./lexical-doc.ts";
 import { redact } from "../redact/redact.ts";
@@ -24,7 +25,7 @@ export interface PreparedChunk {
 export type FileOutcome =
   | { path: string; status: "same-content"; sha256: string }
   | { path: string; status: "skipped"; sha256: string; reason: SkipReason; detail: string }
-  | { path: string; status: "chunked"; sha256: string; chunks: PreparedChunk[]; passages: PassageWrite[] };
+  | { path: string; status: "chunked"; sha256: string; chunks: PreparedChunk[]; passages: PassageWrite[]; identifiers: IdentifierRef[] };
 
 /**
  * The embedding-cache key of a chunk text. The first line of an embed text names the file; it is left out so that
@@ -41,15 +42,17 @@ export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
   if (!read.ok) return { path: job.path, status: "skipped", sha256: read.sha256, reason: read.reason, detail: read.detail };
   if (job.previousSha !== undefined && job.previousSha === read.sha256) return { path: job.path, status: "same-content", sha256: read.sha256 };
   let drafts: ChunkDraft[];
+  let identifiers: IdentifierRef[];
   try {
-    drafts = chunker.chunk(job.path, read.text);
+    ({ chunks: drafts, identifiers } = chunker.analyze(job.path, read.text));
   } catch {
     // The chunker falls back to windows itself; reaching here means even that failed: index nothing, keep going.
     drafts = [];
+    identifiers = [];
   }
   const chunks = drafts.map((d) => {
     const { content: _content, ...draft } = d;
     return { draft, textHash: textHashOf(d.embedText), lexical: lexicalDocOf(job.path, d) };
   });
-  return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)) };
+  return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)), identifiers };
 }

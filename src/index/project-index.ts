@@ -5,7 +5,7 @@ import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
-import type { ChunkDraft, SkippedFile } from "../types.ts";
+import type { ChunkDraft, IdentifierRef, SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow, type PassageWrite } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
@@ -284,7 +284,7 @@ export class ProjectIndex {
     // feeding new chunk texts to the embedding queue as they appear so the backend is busy while we chunk.
     const toRead = [...plan.added, ...plan.touched];
     const entries = new Map(toRead.map((e) => [e.path, e]));
-    const rechunked: { row: FileRow; chunks: PreparedChunk[]; passages?: PassageWrite[] }[] = [];
+    const rechunked: { row: FileRow; chunks: PreparedChunk[]; passages?: PassageWrite[]; identifiers?: IdentifierRef[] }[] = [];
     const metaOnly: FileRow[] = [];
     const embedTexts = new Map<string, string>();
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
@@ -319,7 +319,12 @@ export class ProjectIndex {
             embedTexts.set(c.textHash, c.draft.embedText);
             queue?.add(c.textHash, c.draft.embedText);
           }
-          rechunked.push({ row: { ...base, chunkCount: outcome.chunks.length }, chunks: outcome.chunks, passages: outcome.passages });
+          rechunked.push({
+            row: { ...base, chunkCount: outcome.chunks.length },
+            chunks: outcome.chunks,
+            passages: outcome.passages,
+            identifiers: outcome.identifiers,
+          });
         }
         done++;
         if (done % 25 === 0 || done === toRead.length) opts.onProgress?.({ phase: "chunk", done, total: toRead.length });
@@ -341,7 +346,7 @@ export class ProjectIndex {
           db.deleteFile(path);
         }
         for (const row of metaOnly) db.upsertFile(row);
-        for (const { row, chunks, passages } of rechunked) {
+        for (const { row, chunks, passages, identifiers } of rechunked) {
           const diff = matchChunks(
             db.chunksOfFile(row.path),
             chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, prepared: c })),
@@ -368,6 +373,7 @@ export class ProjectIndex {
           if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) shapeChanged = true;
           db.upsertFile(row);
           db.writePassages(row.path, passages ?? []);
+          db.writeIdentifiers(row.path, identifiers ?? []);
         }
         if (walkSkippedChanged) db.replaceWalkSkipped(walk.skipped);
         if (shapeChanged || force) db.setMeta(META.generation, String(db.numberMeta(META.generation, 0) + 1));

@@ -44,6 +44,15 @@ function readLines(abs: string): string[] {
   return redact(read.text).split(/\r\n|\n|\r/);
 }
 
+/** The file's lines read from disk now, redacted; undefined when it cannot be read or leaves the root. */
+export function readRedactedLines(root: string, relPath: string): string[] | undefined {
+  try {
+    return readLines(resolveInsideRoot(root, relPath));
+  } catch {
+    return undefined;
+  }
+}
+
 const LEADING_NOISE = /^\s*(\/\/\/|\[|\/\*\*|\*)/;
 
 /** Up to `maxLines` lines of the declaration itself, skipping its leading doc comment and attributes. */

@@ -1,5 +1,6 @@
 // The JSON shapes tools and `--json` print (snake_case, nulls omitted), built from internal records.
-import type { ChunkKind } from "../types.ts";
+import type { ChunkKind, ChunkRecord } from "../types.ts";
+import { formatChunkId } from "./chunk-id.ts";
 
 /** What every view of one chunk carries. */
 export interface ChunkIdentityView {
@@ -12,6 +13,22 @@ export interface ChunkIdentityView {
   symbol: string;
   signature: string;
   doc?: string;
+}
+
+/** The identity fields of one chunk, with its id for the given index generation. */
+export function identityView(project: string, generation: number, c: ChunkRecord): ChunkIdentityView {
+  const view: ChunkIdentityView = {
+    id: formatChunkId({ project, generation, ordinal: c.ordinal }),
+    project,
+    path: c.path,
+    start_line: c.startLine,
+    end_line: c.endLine,
+    kind: c.kind,
+    symbol: c.symbol,
+    signature: c.signature,
+  };
+  if (c.doc) view.doc = c.doc;
+  return view;
 }
 
 export interface HitView extends ChunkIdentityView {
@@ -60,6 +77,67 @@ export interface ReindexView {
   duration_ms?: number;
   warning?: string;
   error?: string;
+}
+
+/** One declaration in a file outline; namespaces (not chunks themselves) carry no id or lines. */
+export interface OutlineNode {
+  kind: ChunkKind | "Namespace";
+  symbol: string;
+  id?: string;
+  signature?: string;
+  start_line?: number;
+  end_line?: number;
+  members?: OutlineNode[];
+}
+
+export interface OutlineView {
+  project: string;
+  path: string;
+  /** Declarations in the file (namespaces not counted). */
+  count: number;
+  file_may_be_stale?: true;
+  warning?: string;
+  declarations: OutlineNode[];
+}
+
+export interface DefinitionView extends ChunkIdentityView {
+  match: "exact" | "qualified" | "prefix" | "words";
+}
+
+export interface FindSymbolView {
+  name: string;
+  count: number;
+  warning?: string;
+  hits: DefinitionView[];
+}
+
+export interface ReferenceView {
+  line: number;
+  kind: string;
+  /** `qualified`: the receiver names the symbol's type; `same-type`: unqualified, inside that type; `name`: the name only. */
+  match: "qualified" | "same-type" | "name";
+  qualifier?: string;
+  excerpt: string;
+  enclosing_symbol?: string;
+  enclosing_id?: string;
+}
+
+export interface ReferenceFileView {
+  project: string;
+  path: string;
+  excerpts_may_be_stale?: true;
+  references: ReferenceView[];
+}
+
+export interface ReferencesView {
+  symbol: string;
+  /** The identifier looked up (the last segment of `symbol`). */
+  name: string;
+  /** References returned, and how many the index holds. */
+  count: number;
+  total: number;
+  warning?: string;
+  files: ReferenceFileView[];
 }
 
 /** Drops undefined/null fields recursively, so JSON output never carries nulls. */

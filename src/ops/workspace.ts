@@ -4,14 +4,15 @@ import { join } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
+import type { ChunkKind, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal } from "../index/snapshot.ts";
 import { searchSnapshot, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
-import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
+import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
-import type { ChunkIdentityView, ChunkView, HitView, ReindexView, SearchView, StatusView } from "./views.ts";
+import { identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView } from "./views.ts";
+import { findSymbol, outline, references, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
 export interface SearchParams {
   query: string;
@@ -163,6 +164,21 @@ export class Workspace {
     return view;
   }
 
+  /** The declarations of one file, nested (namespace → type → members); refreshes first. */
+  outline(params: OutlineParams): Promise<OutlineView> {
+    return outline(this, params);
+  }
+
+  /** Definitions by name: exact, qualified suffix, prefix, then sub-words; refreshes first. */
+  findSymbol(params: FindSymbolParams): Promise<FindSymbolView> {
+    return findSymbol(this, params);
+  }
+
+  /** Name-based references to a symbol, grouped by file, qualified matches first; refreshes first. */
+  references(params: ReferencesParams): Promise<ReferencesView> {
+    return references(this, params);
+  }
+
   async getChunk(idText: string): Promise<ChunkView> {
     let id: ChunkId;
     try {
@@ -249,21 +265,6 @@ export class Workspace {
       }),
     );
   }
-}
-
-function identityView(project: string, generation: number, c: ChunkRecord): ChunkIdentityView {
-  const view: ChunkIdentityView = {
-    id: formatChunkId({ project, generation, ordinal: c.ordinal }),
-    project,
-    path: c.path,
-    start_line: c.startLine,
-    end_line: c.endLine,
-    kind: c.kind,
-    symbol: c.symbol,
-    signature: c.signature,
-  };
-  if (c.doc) view.doc = c.doc;
-  return view;
 }
 
 export function directorySize(dir: string): number {

@@ -1,7 +1,9 @@
 // Vector branch: cosine over normalised vectors; candidates under the floor get no rank at all.
-// Small indexes are scored exactly. Large ones take a compact first pass (Hamming distance of sign codes, WASM
-// popcount) to a shortlist, which is then rescored exactly from the memory-mapped float rows.
+// Small indexes are scored exactly. Large ones narrow down in three passes: Hamming distance of sign codes (WASM
+// popcount) keeps a wide shortlist; the query's floats against those rows' sign bits (table lookups) keep a narrow
+// one; only that is rescored exactly from the memory-mapped float rows.
 import type { Snapshot } from "../index/snapshot.ts";
+import { signScore, signTables } from "../store/sign-codes.ts";
 
 export interface VectorMatch {
   index: number;
@@ -11,12 +13,15 @@ export interface VectorMatch {
 export interface VectorSearchOptions {
   /** Distinct rows at or above which the two-pass search is used (default 50,000). */
   exactLimit?: number;
-  /** Rows kept by the first pass: max(shortlistMin, shortlistShare × rows). */
+  /** Rows kept by the first (Hamming) pass: max(shortlistMin, shortlistShare × rows). */
   shortlistMin?: number;
   shortlistShare?: number;
+  /** Rows kept by the second (asymmetric) pass for exact rescoring: max(rescoreMin, rescoreShare × rows). */
+  rescoreMin?: number;
+  rescoreShare?: number;
 }
 
-const DEFAULTS = { exactLimit: 50_000, shortlistMin: 4_000, shortlistShare: 0.02 };
+const DEFAULTS = { exactLimit: 50_000, shortlistMin: 8_000, shortlistShare: 0.1, rescoreMin: 2_000, rescoreShare: 0.02 };
 
 function dot(m: Float32Array, base: number, q: Float32Array, dims: number): number {
   let s0 = 0;
@@ -46,6 +51,24 @@ export function shortlistRows(distances: Uint16Array, keep: number, maxDistance:
   return mask;
 }
 
+/** Second pass: keeps the `keep` shortlisted rows whose sign bits score best against the query's floats. */
+function narrowBySignScore(mask: Uint8Array, codes: Uint8Array, rowBytes: number, query: Float32Array, keep: number): void {
+  const tables = signTables(query, rowBytes);
+  let n = 0;
+  for (let r = 0; r < mask.length; r++) if (mask[r]) n++;
+  if (n <= keep) return;
+  const rows = new Uint32Array(n);
+  const scores = new Float32Array(n);
+  let k = 0;
+  for (let r = 0; r < mask.length; r++) {
+    if (!mask[r]) continue;
+    rows[k] = r;
+    scores[k++] = signScore(tables, codes, r, rowBytes);
+  }
+  const cut = Float32Array.from(scores).sort()[n - keep]!;
+  for (let i = 0; i < n; i++) if (scores[i]! < cut) mask[rows[i]!] = 0;
+}
+
 export function rankByVector(
   snapshot: Snapshot,
   queryVector: Float32Array,
@@ -64,6 +87,7 @@ export function rankByVector(
     const codes = snapshot.signCodes();
     const distances = codes.distances(queryVector, totalRows);
     candidateRows = shortlistRows(distances, Math.max(o.shortlistMin, Math.ceil(o.shortlistShare * totalRows), limit), dims);
+    narrowBySignScore(candidateRows, codes.codesView(totalRows), codes.rowBytes, queryVector, Math.max(o.rescoreMin, Math.ceil(o.rescoreShare * totalRows), limit));
   }
   const scoreByRow = new Float32Array(totalRows).fill(Number.NaN);
   const out: VectorMatch[] = [];

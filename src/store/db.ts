@@ -1,7 +1,7 @@
 // The sqlite manifest of one project: files, chunks, the FTS5 lexical index, embedding rows and metadata.
 import { Database } from "bun:sqlite";
-import type { ChunkKind, ChunkRecord, SkippedFile, SkipReason } from "../types.ts";
-import { META, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
+import { REFERENCE_KINDS, type ChunkKind, type ChunkRecord, type IdentifierRef, type SkippedFile, type SkipReason } from "../types.ts";
+import { IDENTIFIER_ROWS_PER_FILE, META, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
 
 export interface FileRow {
   path: string;
@@ -28,6 +28,11 @@ export interface PassageWrite {
   endLine: number;
   header: string;
   body: string;
+}
+
+/** One stored identifier occurrence with the file it is in. */
+export interface StoredIdentifier extends IdentifierRef {
+  path: string;
 }
 
 export interface ChunkWrite extends Omit<StoredChunk, "ordinal"> {
@@ -140,7 +145,53 @@ export class IndexDb {
   deleteFile(path: string): void {
     for (const id of this.chunkIdsOfFile(path)) this.deleteChunk(id);
     this.deletePassages(path);
+    this.deleteIdentifiers(path);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
+  }
+
+  // --- identifiers ------------------------------------------------------------------------------------
+
+  private fileId(path: string): number | undefined {
+    return this.db.query<{ id: number }, [string]>("SELECT id FROM files WHERE path = ?").get(path)?.id;
+  }
+
+  private deleteIdentifiers(path: string): void {
+    const id = this.fileId(path);
+    if (id === undefined) return;
+    this.db.query("DELETE FROM identifiers WHERE rowid >= ? AND rowid < ?").run(id * IDENTIFIER_ROWS_PER_FILE, (id + 1) * IDENTIFIER_ROWS_PER_FILE);
+  }
+
+  /** Replaces a file's identifier rows; call after its `files` row exists. Rows past the per-file range are dropped. */
+  writeIdentifiers(path: string, identifiers: readonly IdentifierRef[]): void {
+    this.deleteIdentifiers(path);
+    const id = this.fileId(path);
+    if (id === undefined || identifiers.length === 0) return;
+    const insert = this.db.query("INSERT INTO identifiers(rowid, name, line, kind, qualifier) VALUES (?, ?, ?, ?, ?)");
+    const base = id * IDENTIFIER_ROWS_PER_FILE;
+    const count = Math.min(identifiers.length, IDENTIFIER_ROWS_PER_FILE);
+    for (let n = 0; n < count; n++) {
+      const r = identifiers[n]!;
+      insert.run(base + n, r.name, r.line, REFERENCE_KINDS.indexOf(r.kind), r.qualifier ?? null);
+    }
+  }
+
+  /** Occurrences of identifier `name` (exact case, or any case with `ignoreCase`), by path and line. */
+  identifiersNamed(name: string, ignoreCase = false): StoredIdentifier[] {
+    const rows = this.db
+      .query<{ name: string; path: string; line: number; kind: number; qualifier: string | null }, [string]>(
+        `SELECT i.name AS name, f.path AS path, i.line AS line, i.kind AS kind, i.qualifier AS qualifier
+         FROM identifiers i JOIN files f ON f.id = i.rowid / ${IDENTIFIER_ROWS_PER_FILE}
+         WHERE i.name = ? COLLATE NOCASE ORDER BY f.path, i.line`,
+      )
+      .all(name);
+    const out: StoredIdentifier[] = [];
+    for (const r of rows) {
+      if (!ignoreCase && r.name !== name) continue;
+      const ref: StoredIdentifier = { name: r.name, path: r.path, line: r.line, kind: REFERENCE_KINDS[r.kind] ?? "member" };
+      if (r.qualifier !== null) ref.qualifier = r.qualifier;
+      out.push(ref);
+    }
+    return out;
   }
 
   private deletePassages(path: string): void {

@@ -62,6 +62,11 @@ export class SignCodes {
     return codes;
   }
 
+  /** The codes of the first `rows` rows (a view into WASM memory, valid until the next append or search). */
+  codesView(rows = this.rows): Uint8Array {
+    return new Uint8Array(this.wasm.memory.buffer, 0, Math.min(rows, this.rows) * this.rowBytes);
+  }
+
   truncate(rows: number): void {
     this.rows = Math.min(this.rows, rows);
   }
@@ -77,4 +82,30 @@ export class SignCodes {
     this.wasm.hamming(0, n, this.rowBytes / 8, queryAt, outAt);
     return new Uint16Array(this.wasm.memory.buffer, outAt, n);
   }
+}
+
+/**
+ * Asymmetric scorer: the query keeps its floats, rows are their sign bits. Per code byte a 256-entry table holds the
+ * sum of the query's components whose bits are set, so a row's score (∝ q · sign(row)) costs one lookup per byte.
+ * Far closer to the true cosine ranking than Hamming distance, at a fraction of an exact dot product.
+ */
+export function signTables(query: Float32Array, rowBytes: number): Float32Array {
+  const tables = new Float32Array(rowBytes * 256);
+  for (let j = 0; j < rowBytes; j++) {
+    const base = j * 256;
+    for (let b = 1; b < 256; b++) {
+      const low = b & -b; // lowest set bit
+      const bit = 31 - Math.clz32(low);
+      const d = j * 8 + bit;
+      tables[base + b] = tables[base + (b & (b - 1))]! + (d < query.length ? query[d]! : 0);
+    }
+  }
+  return tables;
+}
+
+export function signScore(tables: Float32Array, codes: Uint8Array, row: number, rowBytes: number): number {
+  let s = 0;
+  const at = row * rowBytes;
+  for (let j = 0; j < rowBytes; j++) s += tables[(j << 8) | codes[at + j]!]!;
+  return s;
 }

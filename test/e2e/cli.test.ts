@@ -158,7 +158,7 @@ describe("code-index CLI on UniTask", () => {
 
     const kind = await cli("search", "x", "--kind", "Banana", "--root", corpus, "--embedder", "none");
     expect(kind.code).toBe(2);
-    expect(kind.stderr).toContain('Unknown kind "Banana". Kinds: Class, Constructor, Enum, Event, Field, FileFragment, Interface, Method, Property, Record, Struct.');
+    expect(kind.stderr).toContain('Unknown kind "Banana". Kinds: Class, Constant, Constructor, Enum, Event, Field, FileFragment, Function, Interface, Method, Module, Property, Record, Struct, TypeAlias.');
 
     const embedder = await cli("status", "--embedder", "magic", "--root", corpus);
     expect(embedder.code).toBe(2);

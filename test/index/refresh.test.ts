@@ -60,6 +60,10 @@ class Fixture {
           this.chunked.push(path);
           return inner.chunk(path, text);
         },
+        analyze: (path, text) => {
+          this.chunked.push(path);
+          return inner.analyze(path, text);
+        },
       };
     };
     return new ProjectIndex(projectConfig(this.root, this.cache, overrides), { embedder, chunker: counting });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { rankByVector, shortlistRows } from "../../src/search/vector.ts";
-import { SignCodes, encodeSigns, codeBytesPerRow } from "../../src/store/sign-codes.ts";
+import { SignCodes, encodeSigns, codeBytesPerRow, signScore, signTables } from "../../src/store/sign-codes.ts";
 import type { Snapshot } from "../../src/index/snapshot.ts";
 
 function seeded(seed: number) {
@@ -64,6 +64,21 @@ describe("sign codes", () => {
     const one = new Uint8Array(32);
     encodeSigns(q, one);
     expect(one.some((b) => b !== 0)).toBe(true);
+  });
+
+  test("the asymmetric score of a row is the sum of the query's components where the row's sign bit is set", () => {
+    const dims = 200;
+    const m = unitRows(20, dims, seeded(11));
+    const codes = new SignCodes(dims);
+    codes.appendVectors(m, 0, 20);
+    const q = unitRows(1, dims, seeded(12));
+    const tables = signTables(q, codes.rowBytes);
+    const view = codes.codesView();
+    for (let r = 0; r < 20; r++) {
+      let want = 0;
+      for (let d = 0; d < dims; d++) if (m[r * dims + d]! > 0) want += q[d]!;
+      expect(signScore(tables, view, r, codes.rowBytes)).toBeCloseTo(want, 4);
+    }
   });
 
   test("the shortlist keeps the smallest distances, ties at the cut included", () => {

@@ -34,7 +34,7 @@ export const codeSearch = defineTool({
     kind: z
       .union([kind, z.array(kind).min(1)], { error: kindError })
       .optional()
-      .describe(`Only these declaration kinds: one kind or a list (${CHUNK_KINDS.join(", ")}). FileFragment is markdown sections and line windows.`),
+      .describe(`Only these declaration kinds: one kind or a list (${CHUNK_KINDS.join(", ")}). FileFragment is markdown sections, line windows and the code between declarations (imports, module-level statements).`),
     path_filter: z
       .string()
       .optional()

@@ -1,0 +1,181 @@
+// The language table: every language the generic declaration chunker reads, as data (grammar, query, kinds).
+// Adding a language = a row here (kept sorted by name), a query file in queries/ and a fixture test.
+// C# is not a row: its chunker (csharp.ts) also handles the preprocessor, operator names and accessors.
+// Importing this module loads no grammar: the WASM imports are file paths, read on first use of a language.
+import goWasm from "tree-sitter-go/tree-sitter-go.wasm" with { type: "file" };
+import javaWasm from "tree-sitter-java/tree-sitter-java.wasm" with { type: "file" };
+import javascriptWasm from "tree-sitter-javascript/tree-sitter-javascript.wasm" with { type: "file" };
+import pythonWasm from "tree-sitter-python/tree-sitter-python.wasm" with { type: "file" };
+import rustWasm from "tree-sitter-rust/tree-sitter-rust.wasm" with { type: "file" };
+import tsxWasm from "tree-sitter-typescript/tree-sitter-tsx.wasm" with { type: "file" };
+import typescriptWasm from "tree-sitter-typescript/tree-sitter-typescript.wasm" with { type: "file" };
+import goQuery from "./queries/go.scm" with { type: "text" };
+import javaQuery from "./queries/java.scm" with { type: "text" };
+import javascriptQuery from "./queries/javascript.scm" with { type: "text" };
+import pythonQuery from "./queries/python.scm" with { type: "text" };
+import rustQuery from "./queries/rust.scm" with { type: "text" };
+import typescriptQuery from "./queries/typescript.scm" with { type: "text" };
+import type { ChunkKind } from "../types.ts";
+
+/**
+ * Where a declaration's doc comment is: in comments directly above it (and any `leading` nodes), whose text
+ * matches `comment`; or in a docstring, the first statement of its body.
+ */
+export type DocStyle = { comment: RegExp } | { docstring: true };
+
+export interface LanguageSpec {
+  /** Lower-case name; the table is sorted by it. */
+  name: string;
+  /** Lower-case file extensions with the dot; each belongs to one row (and none to C# or markdown). */
+  extensions: readonly string[];
+  /** The grammar's WASM file (a path; `bun build --compile` embeds it). */
+  wasm: string;
+  /** Query source and its file name (for error messages). See `generic.ts` for the capture vocabulary. */
+  query: string;
+  queryFile: string;
+  /** `@definition.*` capture → the chunk kind it produces. */
+  kinds: Readonly<Record<string, ChunkKind>>;
+  /**
+   * Node types that wrap a declaration (`export`, decorators, a one-spec `type`/`const`): when a declaration is
+   * the only one of its type inside such a node, its chunk, signature and doc search start at the wrapper.
+   */
+  wrappers: readonly string[];
+  doc: DocStyle;
+  /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`). */
+  leading?: readonly string[];
+  /** File-wide symbol prefix from the path, for languages whose module is the file (Python). */
+  moduleFromPath?: (path: string) => string | undefined;
+}
+
+/** `/** … *\/` blocks (JSDoc, TSDoc, Javadoc), not `/**\/`. */
+const BLOCK_DOC = /^\/\*\*(?!\/)/;
+
+/** `pkg/sub/mod.py` → `pkg.sub.mod`; `pkg/__init__.py` → `pkg`; a leading `src/` is a layout folder, not a package. */
+export function pythonModule(path: string): string | undefined {
+  const parts = path.replace(/^src\//, "").replace(/\.pyi?$/, "").split("/");
+  if (parts[parts.length - 1] === "__init__") parts.pop();
+  const valid = parts.length > 0 && parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p));
+  return valid ? parts.join(".") : undefined;
+}
+
+const TYPESCRIPT_KINDS: Readonly<Record<string, ChunkKind>> = {
+  "definition.class": "Class",
+  "definition.constant": "Constant",
+  "definition.constructor": "Constructor",
+  "definition.enum": "Enum",
+  "definition.function": "Function",
+  "definition.interface": "Interface",
+  "definition.method": "Method",
+  "definition.module": "Module",
+  "definition.type": "TypeAlias",
+};
+
+const TYPESCRIPT_WRAPPERS = ["ambient_declaration", "export_statement", "expression_statement"];
+
+export const LANGUAGES: readonly LanguageSpec[] = [
+  {
+    name: "go",
+    extensions: [".go"],
+    wasm: goWasm,
+    query: goQuery,
+    queryFile: "queries/go.scm",
+    kinds: {
+      "definition.constant": "Constant",
+      "definition.function": "Function",
+      "definition.interface": "Interface",
+      "definition.method": "Method",
+      "definition.struct": "Struct",
+      "definition.type": "TypeAlias",
+    },
+    wrappers: ["const_declaration", "type_declaration"],
+    doc: { comment: /^\/\// },
+  },
+  {
+    name: "java",
+    extensions: [".java"],
+    wasm: javaWasm,
+    query: javaQuery,
+    queryFile: "queries/java.scm",
+    kinds: {
+      "definition.class": "Class",
+      "definition.constructor": "Constructor",
+      "definition.enum": "Enum",
+      "definition.field": "Field",
+      "definition.interface": "Interface",
+      "definition.method": "Method",
+      "definition.record": "Record",
+    },
+    wrappers: [],
+    doc: { comment: BLOCK_DOC },
+  },
+  {
+    name: "javascript",
+    extensions: [".cjs", ".js", ".jsx", ".mjs"],
+    wasm: javascriptWasm,
+    query: javascriptQuery,
+    queryFile: "queries/javascript.scm",
+    kinds: TYPESCRIPT_KINDS,
+    wrappers: TYPESCRIPT_WRAPPERS,
+    doc: { comment: BLOCK_DOC },
+  },
+  {
+    name: "python",
+    extensions: [".py", ".pyi"],
+    wasm: pythonWasm,
+    query: pythonQuery,
+    queryFile: "queries/python.scm",
+    kinds: {
+      "definition.class": "Class",
+      "definition.constructor": "Constructor",
+      "definition.function": "Function",
+      "definition.method": "Method",
+    },
+    wrappers: ["decorated_definition"],
+    doc: { docstring: true },
+    moduleFromPath: pythonModule,
+  },
+  {
+    name: "rust",
+    extensions: [".rs"],
+    wasm: rustWasm,
+    query: rustQuery,
+    queryFile: "queries/rust.scm",
+    kinds: {
+      "definition.constant": "Constant",
+      "definition.enum": "Enum",
+      "definition.function": "Function",
+      "definition.macro": "Function",
+      "definition.method": "Method",
+      "definition.module": "Module",
+      "definition.struct": "Struct",
+      "definition.trait": "Interface",
+      "definition.type": "TypeAlias",
+    },
+    wrappers: [],
+    doc: { comment: /^(?:\/\/\/(?!\/)|\/\*\*(?!\/))/ },
+    leading: ["attribute_item"],
+  },
+  {
+    name: "tsx",
+    extensions: [".tsx"],
+    wasm: tsxWasm,
+    query: typescriptQuery,
+    queryFile: "queries/typescript.scm",
+    kinds: TYPESCRIPT_KINDS,
+    wrappers: TYPESCRIPT_WRAPPERS,
+    doc: { comment: BLOCK_DOC },
+  },
+  {
+    name: "typescript",
+    extensions: [".cts", ".mts", ".ts"],
+    wasm: typescriptWasm,
+    query: typescriptQuery,
+    queryFile: "queries/typescript.scm",
+    kinds: TYPESCRIPT_KINDS,
+    wrappers: TYPESCRIPT_WRAPPERS,
+    doc: { comment: BLOCK_DOC },
+  },
+];
+
+/** Every extension a table row chunks, sorted. */
+export const LANGUAGE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions).sort();

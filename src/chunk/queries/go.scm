@@ -1,0 +1,28 @@
+; Go declarations that become chunks.
+; Written for tree-sitter-go 0.25.0; based on that package's queries/tags.scm (MIT), which tags functions,
+; methods and type specs: here type specs are split into structs, interfaces and other types, methods carry
+; their receiver type (@receiver) so symbols read `pkg.Type.Method`, and constants are declarations too.
+; Doc comments (the `//` lines directly above) are found in generic.ts. Vocabulary: src/chunk/generic.ts.
+
+(package_clause (package_identifier) @package)
+
+(function_declaration name: (identifier) @name body: (block) @body) @definition.function
+
+(method_declaration
+  receiver: (parameter_list
+    (parameter_declaration
+      type: [
+        (type_identifier) @receiver
+        (pointer_type (type_identifier) @receiver)
+        (generic_type type: (type_identifier) @receiver)
+        (pointer_type (generic_type type: (type_identifier) @receiver))
+      ]))
+  name: (field_identifier) @name
+  body: (block) @body) @definition.method
+
+(type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type) @_interface) @definition.interface
+(type_spec name: (type_identifier) @name) @definition.type
+(type_alias name: (type_identifier) @name) @definition.type
+
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))

@@ -1,0 +1,36 @@
+; JavaScript (and JSX) declarations that become chunks.
+; Written for tree-sitter-javascript 0.25.0; based on that package's queries/tags.scm (MIT), without its
+; doc-comment predicates (doc comments are found in generic.ts) and extended with constructors, class
+; fields holding functions and exported constants. Capture vocabulary: see src/chunk/generic.ts.
+; Where two patterns capture the same node, the earlier pattern wins.
+
+(class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
+
+(function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+(generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+
+; `const f = (…) => …` and `var f = function (…) {…}` at module level.
+(program
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+(program
+  (variable_declaration
+    (variable_declarator name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+(export_statement
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+
+; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
+(program
+  (export_statement
+    (lexical_declaration
+      (variable_declarator name: (identifier) @name)) @definition.constant))
+
+(method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
+(method_definition name: (_) @name body: (statement_block) @body) @definition.method
+(class_body
+  (field_definition property: (_) @name
+    value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method)

@@ -1,0 +1,45 @@
+; TypeScript and TSX declarations that become chunks (one query for both grammars).
+; Written for tree-sitter-typescript 0.23.2; based on that package's queries/tags.scm and
+; tree-sitter-javascript's (MIT), extended with classes, enums, type aliases, constructors, arrow
+; functions bound to names and exported constants. Capture vocabulary: see src/chunk/generic.ts.
+; Where two patterns capture the same node, the earlier pattern wins.
+
+(class_declaration name: (type_identifier) @name body: (class_body) @body) @definition.class
+(abstract_class_declaration name: (type_identifier) @name body: (class_body) @body) @definition.class
+(interface_declaration name: (type_identifier) @name body: (interface_body) @body) @definition.interface
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(internal_module name: (_) @name body: (statement_block) @body) @definition.module
+(module name: (_) @name body: (statement_block) @body) @definition.module
+
+(function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+(generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+(function_signature name: (identifier) @name) @definition.function
+
+; `const f = (…) => …` and `const f = function (…) {…}` at module level, or exported from a namespace.
+(program
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+(program
+  (variable_declaration
+    (variable_declarator name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+(export_statement
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+
+; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
+(program
+  (export_statement
+    (lexical_declaration
+      (variable_declarator name: (identifier) @name)) @definition.constant))
+
+(method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
+(method_definition name: (_) @name body: (statement_block) @body) @definition.method
+(method_signature name: (_) @name) @definition.method
+(abstract_method_signature name: (_) @name) @definition.method
+(class_body
+  (public_field_definition name: (_) @name
+    value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method)

@@ -1,0 +1,335 @@
+// Navigation operations without a language server: outline a file, find definitions, find name-based references.
+import { existsSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
+import type { ProjectIndex } from "../index/project-index.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
+import type { StoredChunk, StoredIdentifier } from "../store/db.ts";
+import type { ChunkKind } from "../types.ts";
+import { formatChunkId } from "./chunk-id.ts";
+import { mayBeStale, readRedactedLines } from "./source-lines.ts";
+import {
+  identityView,
+  type DefinitionView,
+  type FindSymbolView,
+  type OutlineNode,
+  type OutlineView,
+  type ReferenceFileView,
+  type ReferencesView,
+  type ReferenceView,
+} from "./views.ts";
+import { UsageError, type Workspace } from "./workspace.ts";
+
+export interface OutlineParams {
+  /** Project-relative (`/` or `\` separated) or absolute path inside a project root. */
+  path: string;
+  project?: string;
+}
+
+export interface FindSymbolParams {
+  name: string;
+  kinds?: ChunkKind[];
+  project?: string;
+  limit: number;
+}
+
+export interface ReferencesParams {
+  symbol: string;
+  project?: string;
+  limit: number;
+}
+
+export const FIND_SYMBOL_LIMIT = { min: 1, max: 50, default: 10 } as const;
+export const REFERENCES_LIMIT = { min: 1, max: 500, default: 50 } as const;
+
+/** Longest excerpt line kept; a minified or generated line is cut. */
+const EXCERPT_CHARS = 200;
+
+interface Refreshed {
+  index: ProjectIndex;
+  snapshot: Snapshot;
+}
+
+/**
+ * Brings the target projects up to date (lexical data only: navigation needs no vectors) and returns their
+ * snapshots. With an explicit project its failure is the error; otherwise a failing project is a warning.
+ */
+async function refreshTargets(targets: ProjectIndex[], explicit: boolean): Promise<{ ready: Refreshed[]; warnings: string[] }> {
+  const warnings: string[] = [];
+  const ready: Refreshed[] = [];
+  const outcomes = await Promise.all(
+    targets.map(async (index) => {
+      try {
+        index.assertRootExists();
+      } catch (e) {
+        return { index, error: (e as Error).message };
+      }
+      try {
+        await index.refresh({ skipEmbedding: true });
+        return { index };
+      } catch (e) {
+        return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
+      }
+    }),
+  );
+  for (const o of outcomes) {
+    const prefix = targets.length > 1 || !explicit ? `${o.index.id}: ` : "";
+    if ("error" in o && o.error) {
+      if (explicit) throw new UsageError(o.error);
+      warnings.push(`${prefix}${o.error}`);
+      continue;
+    }
+    if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
+    ready.push({ index: o.index, snapshot: o.index.snapshot() });
+  }
+  if (ready.length === 0 && warnings.length > 0) throw new Error(warnings.join(" "));
+  return { ready, warnings };
+}
+
+function checkLimit(limit: number, range: { min: number; max: number }): void {
+  if (!Number.isInteger(limit) || limit < range.min || limit > range.max) {
+    throw new UsageError(`limit must be an integer from ${range.min} to ${range.max} (got ${limit}).`);
+  }
+}
+
+// --- outline ---------------------------------------------------------------------------------------------
+
+/** `path` as the store keys it (relative, `/`-separated) for one project, or an error text when it leaves the root. */
+function relativeIn(root: string, path: string): { rel: string } | { outside: string } {
+  const abs = isAbsolute(path) ? resolve(path) : resolve(root, path.replace(/\\/g, "/"));
+  const rel = relative(resolve(root), abs);
+  if (rel === "") return { outside: `Path "${path}" is the project root ${root}, not a file.` };
+  if (rel.startsWith("..") || isAbsolute(rel)) return { outside: `Path "${path}" is outside the project root ${root}.` };
+  return { rel: rel.split("\\").join("/") };
+}
+
+function closeMatches(snapshot: Snapshot, rel: string): string[] {
+  const base = rel.slice(rel.lastIndexOf("/") + 1).toLowerCase();
+  const stem = base.replace(/\.[^.]+$/, "");
+  const exact: string[] = [];
+  const near: string[] = [];
+  for (const [path, row] of snapshot.files) {
+    if (row.skipReason) continue;
+    const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+    if (name === base || path.toLowerCase().endsWith(rel.toLowerCase())) exact.push(path);
+    else if (stem.length >= 3 && name.includes(stem)) near.push(path);
+  }
+  return [...exact.sort(), ...near.sort()].slice(0, 5);
+}
+
+function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): string {
+  const row = snapshot.files.get(rel);
+  const head = `"${rel}" is not indexed in project "${index.id}"`;
+  let cause: string;
+  if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
+  else if (existsSync(resolve(index.project.root, rel))) {
+    cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
+  } else cause = ": no such file";
+  const near = closeMatches(snapshot, rel);
+  return `${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`;
+}
+
+/** Declarations nested by line containment; top-level types grouped under their namespace. */
+function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly StoredChunk[]): OutlineNode[] {
+  const ordered = [...chunks].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || a.ordinal - b.ordinal);
+  const roots: { node: OutlineNode; chunk: StoredChunk }[] = [];
+  const stack: { node: OutlineNode; chunk: StoredChunk }[] = [];
+  for (const c of ordered) {
+    const node: OutlineNode = {
+      kind: c.kind,
+      symbol: c.symbol,
+      id: formatChunkId({ project, generation: snapshot.generation, ordinal: c.ordinal }),
+      signature: c.signature,
+      start_line: c.startLine,
+      end_line: c.endLine,
+    };
+    while (stack.length > 0 && stack[stack.length - 1]!.chunk.endLine < c.endLine) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent && c.kind !== "FileFragment") (parent.node.members ??= []).push(node);
+    else roots.push({ node, chunk: c });
+    if (c.kind !== "FileFragment") stack.push({ node, chunk: c });
+  }
+  const out: OutlineNode[] = [];
+  for (const { node, chunk } of roots) {
+    const segments = chunk.kind === "FileFragment" ? [] : symbolSegments(chunk.symbol);
+    const namespace = segments.slice(0, -1).join(".");
+    if (namespace === "" || chunk.symbol.startsWith("Program.<Main>")) {
+      out.push(node);
+      continue;
+    }
+    const last = out[out.length - 1];
+    if (last?.kind === "Namespace" && last.symbol === namespace) last.members!.push(node);
+    else out.push({ kind: "Namespace", symbol: namespace, members: [node] });
+  }
+  return out;
+}
+
+export async function outline(ws: Workspace, params: OutlineParams): Promise<OutlineView> {
+  const raw = params.path.trim();
+  if (raw === "") throw new UsageError("path is blank: give a file path relative to the project root, e.g. \"Runtime/Operators/Where.cs\".");
+  const explicit = params.project !== undefined && params.project !== "";
+  const candidates: { index: ProjectIndex; rel: string }[] = [];
+  const outside: string[] = [];
+  for (const index of ws.select(params.project)) {
+    const r = relativeIn(index.project.root, raw);
+    if ("rel" in r) candidates.push({ index, rel: r.rel });
+    else outside.push(r.outside);
+  }
+  if (candidates.length === 0) {
+    throw new UsageError(explicit ? outside[0]! : `Path "${raw}" is outside every project root (${ws.select().map((i) => i.project.root).join(", ")}).`);
+  }
+  const { ready, warnings } = await refreshTargets(
+    candidates.map((c) => c.index),
+    explicit,
+  );
+  const found = ready.flatMap((r) => {
+    const rel = candidates.find((c) => c.index === r.index)!.rel;
+    const row = r.snapshot.files.get(rel);
+    return row && !row.skipReason ? [{ ...r, rel }] : [];
+  });
+  if (found.length > 1) {
+    throw new UsageError(`"${raw}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass project to pick one.`);
+  }
+  const hit = found[0];
+  if (!hit) {
+    const first = ready[0];
+    const rel = first ? candidates.find((c) => c.index === first.index)!.rel : raw;
+    throw new UsageError(first ? notIndexedError(first.index, first.snapshot, rel) : `"${raw}" is not indexed.`);
+  }
+  const { index, snapshot, rel } = hit;
+  const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks[i]!);
+  const view: OutlineView = {
+    project: index.id,
+    path: rel,
+    count: chunks.length,
+    declarations: outlineNodes(index.id, snapshot, chunks),
+  };
+  if (mayBeStale(index.project.root, snapshot.files.get(rel), rel)) view.file_may_be_stale = true;
+  if (warnings.length > 0) view.warning = warnings.join(" ");
+  return view;
+}
+
+// --- find symbol -----------------------------------------------------------------------------------------
+
+const MATCH_ORDER: Readonly<Record<DefinitionMatch, number>> = { exact: 0, qualified: 1, prefix: 2, words: 3 };
+
+export async function findSymbol(ws: Workspace, params: FindSymbolParams): Promise<FindSymbolView> {
+  const name = params.name.trim();
+  if (normalizeName(name) === "") throw new UsageError("name is blank: give a declaration name, e.g. \"Sign\", \"Wallet.Sign\" or \"balance changes\".");
+  checkLimit(params.limit, FIND_SYMBOL_LIMIT);
+  const explicit = params.project !== undefined && params.project !== "";
+  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit);
+  const hits: { view: DefinitionView; rank: number; order: number }[] = [];
+  for (const { index, snapshot } of ready) {
+    findDefinitions(snapshot, name, params.kinds).forEach((d, order) => {
+      const c = snapshot.chunks[d.index]!;
+      hits.push({ view: { ...identityView(index.id, snapshot.generation, c), match: d.match }, rank: MATCH_ORDER[d.match], order });
+    });
+  }
+  hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const top = hits.slice(0, params.limit).map((h) => h.view);
+  const view: FindSymbolView = { name, count: top.length, hits: top };
+  if (warnings.length > 0) view.warning = warnings.join(" ");
+  return view;
+}
+
+// --- references ------------------------------------------------------------------------------------------
+
+const REFERENCE_MATCH_ORDER = { qualified: 0, "same-type": 1, name: 2 } as const;
+
+/** What "the symbol's type" is for ranking: type names a receiver may carry, and type symbols whose members may omit it. */
+function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: Set<string>; owners: string[] } {
+  const segments = symbolSegments(query);
+  const names = new Set<string>();
+  const owners: string[] = [];
+  if (segments.length >= 2) names.add(segments[segments.length - 2]!);
+  for (const d of findDefinitions(snapshot, query)) {
+    if (d.match !== "exact" && d.match !== "qualified") break;
+    const c = snapshot.chunks[d.index]!;
+    const own = symbolSegments(c.symbol);
+    if (own[own.length - 1] !== name || own.length < 2) continue;
+    const owner = own[own.length - 2]!;
+    if (segments.length < 2) names.add(owner);
+    if (names.has(owner)) owners.push(own.slice(0, -1).join("."));
+  }
+  return { names, owners };
+}
+
+export async function references(ws: Workspace, params: ReferencesParams): Promise<ReferencesView> {
+  const symbol = params.symbol.trim();
+  const query = normalizeName(symbol);
+  const segments = symbolSegments(query);
+  const name = segments[segments.length - 1] ?? "";
+  if (!/^@?[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {
+    throw new UsageError(`"${symbol}" does not end in an identifier: give a name such as "Sign" or "Wallet.Sign" (operators and indexers are not indexed).`);
+  }
+  checkLimit(params.limit, REFERENCES_LIMIT);
+  const explicit = params.project !== undefined && params.project !== "";
+  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit);
+  const bare = name.replace(/^@/, "");
+
+  const found: { r: Refreshed; id: StoredIdentifier; match: ReferenceView["match"]; enclosing?: StoredChunk }[] = [];
+  let ignoredCase = false;
+  for (const r of ready) {
+    const db = r.snapshot.db;
+    let rows = db.identifiersNamed(bare);
+    if (rows.length === 0) {
+      rows = db.identifiersNamed(bare, true);
+      if (rows.length > 0) ignoredCase = true;
+    }
+    const types = symbolTypes(r.snapshot, query, bare);
+    for (const id of rows) {
+      const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
+      let match: ReferenceView["match"] = "name";
+      if (id.qualifier !== undefined && types.names.has(id.qualifier)) match = "qualified";
+      else if (
+        (id.qualifier === undefined || id.qualifier === "this" || id.qualifier === "base") &&
+        enclosing &&
+        types.owners.some((o) => enclosing.symbol.startsWith(`${o}.`))
+      ) {
+        match = "same-type";
+      }
+      found.push(enclosing ? { r, id, match, enclosing } : { r, id, match });
+    }
+  }
+  if (ignoredCase) warnings.push(`No identifier spelled exactly "${bare}"; these differ only in case.`);
+  found.sort(
+    (a, b) =>
+      REFERENCE_MATCH_ORDER[a.match] - REFERENCE_MATCH_ORDER[b.match] ||
+      ready.indexOf(a.r) - ready.indexOf(b.r) ||
+      a.id.path.localeCompare(b.id.path) ||
+      a.id.line - b.id.line,
+  );
+  const top = found.slice(0, params.limit);
+
+  const files: ReferenceFileView[] = [];
+  const byFile = new Map<string, { view: ReferenceFileView; lines: string[] | undefined }>();
+  for (const f of top) {
+    const key = `${f.r.index.id}\u0000${f.id.path}`;
+    let entry = byFile.get(key);
+    if (!entry) {
+      const root = f.r.index.project.root;
+      const view: ReferenceFileView = { project: f.r.index.id, path: f.id.path, references: [] };
+      if (mayBeStale(root, f.r.snapshot.files.get(f.id.path), f.id.path)) view.excerpts_may_be_stale = true;
+      entry = { view, lines: readRedactedLines(root, f.id.path) };
+      byFile.set(key, entry);
+      files.push(view);
+    }
+    const text = (entry.lines?.[f.id.line - 1] ?? "").trim();
+    const ref: ReferenceView = {
+      line: f.id.line,
+      kind: f.id.kind,
+      match: f.match,
+      excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 3)}...` : text,
+    };
+    if (f.id.qualifier !== undefined) ref.qualifier = f.id.qualifier;
+    if (f.enclosing) {
+      ref.enclosing_symbol = f.enclosing.symbol;
+      ref.enclosing_id = formatChunkId({ project: f.r.index.id, generation: f.r.snapshot.generation, ordinal: f.enclosing.ordinal });
+    }
+    entry.view.references.push(ref);
+  }
+  const view: ReferencesView = { symbol, name: bare, count: top.length, total: found.length, files };
+  if (warnings.length > 0) view.warning = warnings.join(" ");
+  return view;
+}

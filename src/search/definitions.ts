@@ -1,0 +1,147 @@
+// Definition lookup by name: exact simple name, qualified suffix, case-insensitive prefix, then sub-word match.
+import type { StoredChunk } from "../store/db.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import type { ChunkKind } from "../types.ts";
+import { splitIdentifier, stem } from "../text/tokens.ts";
+
+/** How a definition matched, best first; the tools report it per hit. */
+export const DEFINITION_MATCHES = ["exact", "qualified", "prefix", "words"] as const;
+export type DefinitionMatch = (typeof DEFINITION_MATCHES)[number];
+
+export interface DefinitionHit {
+  /** Position in `snapshot.chunks`. */
+  index: number;
+  match: DefinitionMatch;
+}
+
+/** Per chunk of a snapshot: its simple name and name / owner sub-words (built once per snapshot, on first use). */
+interface NameTable {
+  names: string[];
+  nameTerms: string[][];
+  ownerTerms: string[][];
+}
+
+const tables = new WeakMap<Snapshot, NameTable>();
+
+function termsOf(identifier: string): string[] {
+  return splitIdentifier(identifier).map(stem);
+}
+
+/** The segments of a symbol; a member name such as `operator +` or `this[]` stays whole. */
+export function symbolSegments(symbol: string): string[] {
+  return symbol.split(".").filter((s) => s.length > 0);
+}
+
+function table(snapshot: Snapshot): NameTable {
+  let t = tables.get(snapshot);
+  if (t) return t;
+  const n = snapshot.chunks.length;
+  t = { names: new Array<string>(n), nameTerms: new Array<string[]>(n), ownerTerms: new Array<string[]>(n) };
+  const owners = new Map<string, string[]>();
+  for (let i = 0; i < n; i++) {
+    const c = snapshot.chunks[i]!;
+    if (c.kind === "FileFragment") {
+      t.names[i] = "";
+      t.nameTerms[i] = t.ownerTerms[i] = [];
+      continue;
+    }
+    const segments = symbolSegments(c.symbol);
+    const name = segments[segments.length - 1] ?? c.symbol;
+    const owner = segments.length >= 2 ? segments[segments.length - 2]! : "";
+    t.names[i] = name;
+    t.nameTerms[i] = termsOf(name);
+    let terms = owners.get(owner);
+    if (!terms) owners.set(owner, (terms = termsOf(owner)));
+    t.ownerTerms[i] = terms;
+  }
+  tables.set(snapshot, t);
+  return t;
+}
+
+/** The name as typed, without call parentheses or type arguments: `Wallet.Sign(int)` → `Wallet.Sign`. */
+export function normalizeName(raw: string): string {
+  return raw
+    .trim()
+    .replace(/\(.*\)\s*$/s, "")
+    .replace(/<[^<>]*>/g, "")
+    .replace(/\s*\.\s*/g, ".")
+    .replace(/^\.+|\.+$/g, "");
+}
+
+/** Types, then members; the order ties are listed in within one band. */
+const KIND_ORDER: Readonly<Record<ChunkKind, number>> = {
+  Class: 0,
+  Interface: 0,
+  Struct: 0,
+  Record: 0,
+  Enum: 0,
+  Method: 1,
+  Constructor: 1,
+  Property: 2,
+  Event: 2,
+  Field: 3,
+  FileFragment: 4,
+};
+
+/**
+ * Definitions whose symbol matches `rawName`, best first: the exact simple name (case-sensitive first), a qualified
+ * suffix (`Wallet.Sign` ends `Ns.Wallet.Sign`), a case-insensitive prefix of the simple (or dotted) name, and last
+ * every sub-word of the query found in the name (owner type words count too): `balance changes` → `GetBalanceChanges`.
+ * Overloads and partial declarations are separate chunks, so each is listed. Fragments never match.
+ */
+export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
+  const query = normalizeName(rawName);
+  if (query === "") return [];
+  const t = table(snapshot);
+  const words = /\s/.test(query);
+  const dotted = !words && query.includes(".");
+  const lower = query.toLowerCase();
+  const querySegments = dotted ? symbolSegments(query).length : 1;
+  const wanted = [...new Set(query.split(/[\s.]+/).flatMap(termsOf))];
+  const hits: { index: number; band: number; tie: number; chunk: StoredChunk }[] = [];
+  for (let i = 0; i < snapshot.chunks.length; i++) {
+    const name = t.names[i]!;
+    if (name === "") continue;
+    const c = snapshot.chunks[i]!;
+    if (kinds && !kinds.includes(c.kind)) continue;
+    let band = -1;
+    let tie = 0;
+    if (!words && !dotted && name === query) band = 0;
+    else if (!words && !dotted && name.toLowerCase() === lower) [band, tie] = [0, 1];
+    else if (dotted && (c.symbol === query || c.symbol.endsWith(`.${query}`))) band = 1;
+    else if (dotted && (c.symbol.toLowerCase() === lower || c.symbol.toLowerCase().endsWith(`.${lower}`))) [band, tie] = [1, 1];
+    else if (!words) {
+      const tail = dotted ? symbolSegments(c.symbol).slice(-querySegments).join(".") : name;
+      if (tail.toLowerCase().startsWith(lower)) [band, tie] = [2, tail.length - query.length];
+    }
+    if (band < 0 && wanted.length > 0) {
+      const own = t.nameTerms[i]!;
+      const owner = t.ownerTerms[i]!;
+      if (wanted.every((w) => own.includes(w) || owner.includes(w)) && wanted.some((w) => own.includes(w))) {
+        // Tighter names first: fewer sub-words the query did not ask for.
+        [band, tie] = [3, own.filter((w) => !wanted.includes(w)).length];
+      }
+    }
+    if (band >= 0) hits.push({ index: i, band, tie, chunk: c });
+  }
+  hits.sort(
+    (a, b) =>
+      a.band - b.band ||
+      a.tie - b.tie ||
+      KIND_ORDER[a.chunk.kind] - KIND_ORDER[b.chunk.kind] ||
+      a.chunk.path.localeCompare(b.chunk.path) ||
+      a.chunk.startLine - b.chunk.startLine,
+  );
+  return hits.map((h) => ({ index: h.index, match: DEFINITION_MATCHES[h.band]! }));
+}
+
+/** The innermost chunk of `path` whose lines contain `line`, or undefined (file-level code, usings). */
+export function enclosingChunk(snapshot: Snapshot, path: string, line: number): StoredChunk | undefined {
+  let best: StoredChunk | undefined;
+  for (const i of snapshot.indexesByPath.get(path) ?? []) {
+    const c = snapshot.chunks[i]!;
+    if (c.startLine > line || c.endLine < line) continue;
+    if (!best || c.endLine - c.startLine <= best.endLine - best.startLine) best = c;
+  }
+  return best;
+}
