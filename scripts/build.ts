@@ -60,8 +60,10 @@ function compileArgs(target: Target, outfile: string): string[] {
   return [
     "build",
     ENTRY,
-    // Worker entry points must be listed to be embedded (chunking runs on worker threads for large trees).
+    // Worker entry points must be listed to be embedded (chunking runs on worker threads for large trees);
+    // --root pins where they land (src/index/chunk-worker.js), which src/index/chunk-files.ts relies on.
     "src/index/chunk-worker.ts",
+    "--root=.",
     "--compile",
     `--target=${target.bunTarget}`,
     `--outfile=${outfile}`,

@@ -55,6 +55,16 @@ async function* inline(jobs: readonly FileJob[], chunker: Chunker, signal?: Abor
   }
 }
 
+/**
+ * Where the worker entry lives: beside this file when running from source; in a compiled binary it is an extra
+ * entry point that scripts/build.ts embeds at `src/index/chunk-worker.js` under the bundle root (`--root .`).
+ */
+function workerUrl(): string {
+  return import.meta.url.endsWith(".ts")
+    ? new URL("./chunk-worker.ts", import.meta.url).href
+    : new URL("./src/index/chunk-worker.js", import.meta.url).href;
+}
+
 type PoolItem = { outcome: FileOutcome } | { failed: FileJob[] };
 
 async function* onWorkers(jobs: readonly FileJob[], count: number, signal?: AbortSignal): AsyncGenerator<PoolItem> {
@@ -91,11 +101,14 @@ async function* onWorkers(jobs: readonly FileJob[], count: number, signal?: Abor
     w.terminate();
   };
 
+  // CODEINDEX_DEBUG=1 says on stderr how chunking ran (workers started, or why they were not).
+  const debug = process.env.CODEINDEX_DEBUG ? (m: string) => process.stderr.write(`code-index: ${m}\n`) : () => {};
   for (let i = 0; i < count; i++) {
     let w: Worker;
     try {
-      w = new Worker(new URL("./chunk-worker.ts", import.meta.url).href);
-    } catch {
+      w = new Worker(workerUrl());
+    } catch (e) {
+      debug(`chunking worker could not start (${(e as Error).message}); chunking on the main thread`);
       break;
     }
     pool.push(w);
@@ -106,9 +119,13 @@ async function* onWorkers(jobs: readonly FileJob[], count: number, signal?: Abor
       for (const outcome of e.data.outcomes) push({ outcome });
       dispatch(w);
     };
-    w.onerror = () => retire(w);
+    w.onerror = (e) => {
+      debug(`chunking worker failed (${e.message}); its files are chunked on the main thread`);
+      retire(w);
+    };
     dispatch(w);
   }
+  debug(`chunking ${jobs.length} files on ${pool.length} worker threads`);
   if (pool.length === 0) {
     yield { failed: [...jobs] };
     return;
