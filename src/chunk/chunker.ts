@@ -1,9 +1,15 @@
-// Routes a file to its chunking strategy by extension: C# declarations, markdown sections, or line windows.
+// Routes a file to its chunking strategy by extension: C# declarations, the language table's declarations
+// (languages.ts, generic.ts) with gap chunks for the lines between them (gaps.ts), markdown sections, or line
+// windows. C# has no gap chunks yet: they change chunk counts and embedding reuse that many tests pin down.
 import type { Node } from "web-tree-sitter";
 import type { ChunkDraft, IdentifierRef } from "../types.ts";
 import { chunkCSharp } from "./csharp.ts";
+import { type RawChunk, toDraft } from "./draft.ts";
+import { withGaps } from "./gaps.ts";
+import { chunkDeclarations, type LoadedLanguage, loadLanguage } from "./generic.ts";
+import { LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
-import { type LoadedGrammar, loadCSharp } from "./parser.ts";
+import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
 import { extractReferences } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
@@ -33,7 +39,7 @@ function extension(path: string): string {
 function csharpStrategy(grammar: LoadedGrammar): Strategy {
   return (path, text, lines, identifiers) => {
     let chunks: ChunkDraft[] | undefined;
-    const visit = identifiers && ((root: Node) => identifiers.push(...extractReferences(grammar, root)));
+    const visit = identifiers && ((root: Node, parsed: string) => identifiers.push(...extractReferences(grammar, root, parsed)));
     try {
       chunks = chunkCSharp(grammar, path, text, visit);
     } catch {
@@ -44,14 +50,40 @@ function csharpStrategy(grammar: LoadedGrammar): Strategy {
   };
 }
 
-/** Loads the parser and grammars (~130 ms), then returns a chunker that reuses them for every file. */
+/** A table language: its grammar loads on the first file that needs it, so unused grammars cost nothing. */
+function languageStrategy(spec: LanguageSpec): Strategy {
+  let loaded: LoadedLanguage | null | undefined; // null: the grammar failed to load; its files are windowed
+  return (path, text, lines) => {
+    if (loaded === undefined) {
+      try {
+        loaded = loadLanguage(spec);
+      } catch {
+        loaded = null;
+      }
+    }
+    let raw: RawChunk[] | undefined;
+    try {
+      raw = loaded ? chunkDeclarations(loaded, path, text) : undefined;
+    } catch {
+      raw = undefined; // as for C#: one file's parser failure leaves that file as windows
+    }
+    return raw ? withGaps(path, lines, raw.map((r) => toDraft(path, r))) : windowChunks(path, lines);
+  };
+}
+
+/** Loads the parser and the C# grammar (~130 ms), then returns a chunker that reuses them for every file. */
 export async function createChunker(): Promise<Chunker> {
+  await initRuntime();
   const grammar = await loadCSharp();
   const byExtension = new Map<string, Strategy>([
     [".cs", csharpStrategy(grammar)],
     [".md", (path, _text, lines) => chunkMarkdown(path, lines)],
     [".markdown", (path, _text, lines) => chunkMarkdown(path, lines)],
   ]);
+  for (const spec of LANGUAGES) {
+    const strategy = languageStrategy(spec);
+    for (const ext of spec.extensions) byExtension.set(ext, strategy);
+  }
   const fallback: Strategy = (path, _text, lines) => windowChunks(path, lines);
   const run = (path: string, text: string, identifiers?: IdentifierRef[]): ChunkDraft[] => {
     if (isBlank(text)) return [];

@@ -361,13 +361,18 @@ function parseBest(grammar: LoadedGrammar, text: string): Parsed | undefined {
  * we can trust, so the caller falls back to windows. `visit` sees the parse tree first (one parse
  * serves the identifier index too).
  */
-export function chunkCSharp(grammar: LoadedGrammar, path: string, text: string, visit?: (root: Node) => void): ChunkDraft[] | undefined {
+export function chunkCSharp(
+  grammar: LoadedGrammar,
+  path: string,
+  text: string,
+  visit?: (root: Node, parsedText: string) => void,
+): ChunkDraft[] | undefined {
   const parsed = parseBest(grammar, text);
   if (!parsed) return undefined;
   const { tree, parsedText } = parsed;
   try {
     const root = tree.rootNode;
-    visit?.(root);
+    visit?.(root, parsedText);
     const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root));
     const chunks = collectDefinitions(grammar, root).map((d) => definitionChunk(file, d));
     const topLevel = topLevelChunk(file, root);

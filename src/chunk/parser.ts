@@ -43,7 +43,7 @@ export function kindForCapture(capture: string): ChunkKind | undefined {
 // The runtime is process-wide in web-tree-sitter, so initialise it once (the one memoised promise).
 let runtime: Promise<void> | undefined;
 
-function initRuntime(): Promise<void> {
+export function initRuntime(): Promise<void> {
   runtime ??= Parser.init({ locateFile: () => parserWasm }).catch((error: unknown) => {
     runtime = undefined; // let a later call retry instead of caching the failure
     throw error;
@@ -58,7 +58,7 @@ export async function loadCSharp(): Promise<LoadedGrammar> {
   const query = new Query(language, csharpQuery);
   validateCaptures(query, "queries/csharp.scm", Object.keys(DEFINITION_KINDS));
   const references = new Query(language, csharpReferencesQuery);
-  validateCaptures(references, "queries/csharp-references.scm", REFERENCE_KINDS.map((k) => `reference.${k}`));
+  validateCaptures(references, "queries/csharp-references.scm", [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore"]);
   const parser = new Parser();
   parser.setLanguage(language);
   return { parser, query, references };

@@ -5,5 +5,7 @@
  * 1: declarations via tree-sitter query, markdown sections, 100/20 line windows.
  * 2: identifier references (queries/csharp-references.scm) come out of the same parse; changing that query
  *    changes the output too.
+ * 3: TypeScript/TSX, JavaScript, Python, Go, Java and Rust declarations from the language table
+ *    (languages.ts, generic.ts) instead of windows, with gap chunks for the lines between them.
  */
-export const CHUNKER_VERSION = 2;
+export const CHUNKER_VERSION = 3;

@@ -8,7 +8,7 @@ import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
 import { compact } from "../ops/views.ts";
-import { formatBuild, formatChunk, formatSearch, formatStatus } from "./print.ts";
+import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
 import type { Tuning } from "../search/search.ts";
@@ -128,6 +128,51 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       try {
         const view = await ws.getChunk(id);
         emit(view, formatChunk(view));
+      } finally {
+        ws.close();
+      }
+    });
+
+  program
+    .command("outline")
+    .description("the declarations of one file, nested (refreshes the index first)")
+    .argument("<path>", "file path relative to the project root, or absolute inside it")
+    .action(async (path: string) => {
+      const ws = openWorkspace(globals(), io);
+      try {
+        const view = await ws.outline({ path, project: globals().project });
+        emit(view, formatOutline(view));
+      } finally {
+        ws.close();
+      }
+    });
+
+  program
+    .command("find-symbol")
+    .description("where a declaration is defined: exact name, qualified suffix, prefix, then sub-words")
+    .argument("<name...>", "a name (Sign), qualified name (Wallet.Sign), prefix, or words (balance changes)")
+    .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit"), 10)
+    .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
+    .action(async (words: string[], o: { limit: number; kind?: string[] }) => {
+      const ws = openWorkspace(globals(), io);
+      try {
+        const view = await ws.findSymbol({ name: words.join(" "), kinds: parseKinds(o.kind), project: globals().project, limit: o.limit });
+        emit(view, formatFindSymbol(view));
+      } finally {
+        ws.close();
+      }
+    });
+
+  program
+    .command("references")
+    .description("name-based uses of a symbol, grouped by file (no type resolution)")
+    .argument("<symbol>", "a name (Sign) or Type.Member (Wallet.Sign) to rank that type's uses first")
+    .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit"), 50)
+    .action(async (symbol: string, o: { limit: number }) => {
+      const ws = openWorkspace(globals(), io);
+      try {
+        const view = await ws.references({ symbol, project: globals().project, limit: o.limit });
+        emit(view, formatReferences(view));
       } finally {
         ws.close();
       }

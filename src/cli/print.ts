@@ -1,5 +1,5 @@
 // Human-readable printers for CLI results; `--json` bypasses them.
-import type { ChunkView, ReindexView, SearchView, StatusView } from "../ops/views.ts";
+import type { ChunkView, FindSymbolView, OutlineNode, OutlineView, ReferencesView, ReindexView, SearchView, StatusView } from "../ops/views.ts";
 
 export function formatSearch(view: SearchView): string {
   const out: string[] = [];
@@ -53,4 +53,51 @@ export function formatBuild(views: ReindexView[]): string {
         : `${v.project_id}: ${v.file_count} files, ${v.chunk_count} chunks, ${v.texts_embedded} embedded, ${v.pending_embeddings} pending, generation ${v.generation}, ${v.duration_ms} ms${v.warning ? `\n  note: ${v.warning}` : ""}`,
     )
     .join("\n");
+}
+
+function outlineLines(nodes: readonly OutlineNode[], depth: number, out: string[]): void {
+  for (const n of nodes) {
+    const pad = "  ".repeat(depth);
+    if (n.kind === "Namespace") out.push(`${pad}namespace ${n.symbol}`);
+    else out.push(`${pad}${n.signature ?? n.symbol}  [${n.kind}]  ${n.start_line}-${n.end_line}  id ${n.id}`);
+    if (n.members) outlineLines(n.members, depth + 1, out);
+  }
+}
+
+export function formatOutline(view: OutlineView): string {
+  const out: string[] = [];
+  if (view.warning) out.push(`note: ${view.warning}`);
+  out.push(`${view.project}: ${view.path}  (${view.count} declarations)${view.file_may_be_stale ? "  (file changed since indexing)" : ""}`);
+  outlineLines(view.declarations, 1, out);
+  return out.join("\n");
+}
+
+export function formatFindSymbol(view: FindSymbolView): string {
+  const out: string[] = [];
+  if (view.warning) out.push(`note: ${view.warning}`);
+  if (view.hits.length === 0) out.push(`No declaration matches "${view.name}".`);
+  view.hits.forEach((h, i) => {
+    out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  ${h.match}`);
+    out.push(`   ${h.path}:${h.start_line}-${h.end_line}   id ${h.id}`);
+    out.push(`   | ${h.signature}`);
+  });
+  return out.join("\n");
+}
+
+export function formatReferences(view: ReferencesView): string {
+  const out: string[] = [];
+  if (view.warning) out.push(`note: ${view.warning}`);
+  out.push(
+    view.total === 0
+      ? `No references to "${view.name}" (name-based: identifiers outside comments and strings).`
+      : `${view.count} of ${view.total} references to "${view.name}" (name-based, no type resolution)`,
+  );
+  for (const f of view.files) {
+    out.push(`${f.project}: ${f.path}${f.excerpts_may_be_stale ? "  (file changed since indexing)" : ""}`);
+    for (const r of f.references) {
+      const where = r.enclosing_symbol ? `  in ${r.enclosing_symbol}` : "";
+      out.push(`  ${String(r.line).padStart(5)}  ${r.match.padEnd(9)} ${r.excerpt}${where}`);
+    }
+  }
+  return out.join("\n");
 }

@@ -9,8 +9,10 @@
 // Relative Root and CacheDirectory values resolve against the config file's folder when they come from the
 // file, against the working directory when they come from the environment or a flag.
 // Zero-config: `flags.root` replaces the configured projects with one ad hoc project; with no projects at
-// all, the working directory is the project. Ad hoc cache folders carry a hash of the root.
+// all, the working directory is the project. Ad hoc cache folders carry a hash of the root, and ad hoc projects
+// index every extension the chunker supports (configured ones default to DEFAULT_EXTENSIONS).
 import { readFileSync } from "node:fs";
+import { LANGUAGE_EXTENSIONS } from "../chunk/languages.ts";
 import type { AppConfig, EmbeddingConfig, EmbeddingProvider, ProjectConfig } from "./types.ts";
 import { adHocCacheDir, cacheBase, configuredCacheDir, pathFor } from "./cache-dir.ts";
 import { ConfigError, formatKeyPath, type KeyPath } from "./errors.ts";
@@ -46,6 +48,8 @@ export interface LoadConfigInput {
 }
 
 export const ENV_PREFIX = "CODEINDEX_";
+/** What an ad hoc project (`--root`, or the working directory) indexes: the defaults plus every table language. */
+export const AD_HOC_EXTENSIONS: readonly string[] = [...new Set([...DEFAULT_EXTENSIONS, ...LANGUAGE_EXTENSIONS])];
 export const DEFAULT_CONFIG_FILE = [".code-index-mcp", "config.json"] as const;
 
 export function loadConfig(input: LoadConfigInput): AppConfig {
@@ -92,7 +96,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
     return {
       id: projectId,
       root,
-      extensions: [...DEFAULT_EXTENSIONS],
+      extensions: [...AD_HOC_EXTENSIONS],
       cacheDirectory: adHocCacheDir(base, projectId, root, input.platform),
       exclude: [],
       maxFileBytes,

@@ -255,6 +255,20 @@ function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: 
   return { names, owners };
 }
 
+/**
+ * True when a receiver's text names one of the types: the type itself (`Wallet.Sign`), or a variable named after it
+ * (`wallet`, `_wallet`, `sourceWallet`). A name-based guess, like the rest of code_references.
+ */
+function namesType(qualifier: string, types: ReadonlySet<string>): boolean {
+  if (types.has(qualifier)) return true;
+  const q = qualifier.replace(/^(m_|_)/, "").toLowerCase();
+  for (const t of types) {
+    const lower = t.toLowerCase();
+    if (q === lower || (q.endsWith(lower) && /[A-Z]/.test(qualifier.charAt(qualifier.length - t.length)))) return true;
+  }
+  return false;
+}
+
 export async function references(ws: Workspace, params: ReferencesParams): Promise<ReferencesView> {
   const symbol = params.symbol.trim();
   const query = normalizeName(symbol);
@@ -281,7 +295,7 @@ export async function references(ws: Workspace, params: ReferencesParams): Promi
     for (const id of rows) {
       const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
       let match: ReferenceView["match"] = "name";
-      if (id.qualifier !== undefined && types.names.has(id.qualifier)) match = "qualified";
+      if (id.qualifier !== undefined && namesType(id.qualifier, types.names)) match = "qualified";
       else if (
         (id.qualifier === undefined || id.qualifier === "this" || id.qualifier === "base") &&
         enclosing &&

@@ -68,8 +68,8 @@ export function normalizeName(raw: string): string {
     .replace(/^\.+|\.+$/g, "");
 }
 
-/** Types, then members; the order ties are listed in within one band. */
-const KIND_ORDER: Readonly<Record<ChunkKind, number>> = {
+/** Types, then members; the order ties are listed in within one band (kinds not named here come last). */
+const KIND_ORDER: Readonly<Partial<Record<ChunkKind, number>>> = {
   Class: 0,
   Interface: 0,
   Struct: 0,
@@ -80,8 +80,8 @@ const KIND_ORDER: Readonly<Record<ChunkKind, number>> = {
   Property: 2,
   Event: 2,
   Field: 3,
-  FileFragment: 4,
 };
+const kindOrder = (kind: ChunkKind): number => KIND_ORDER[kind] ?? 4;
 
 /**
  * Definitions whose symbol matches `rawName`, best first: the exact simple name (case-sensitive first), a qualified
@@ -128,7 +128,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
     (a, b) =>
       a.band - b.band ||
       a.tie - b.tie ||
-      KIND_ORDER[a.chunk.kind] - KIND_ORDER[b.chunk.kind] ||
+      kindOrder(a.chunk.kind) - kindOrder(b.chunk.kind) ||
       a.chunk.path.localeCompare(b.chunk.path) ||
       a.chunk.startLine - b.chunk.startLine,
   );

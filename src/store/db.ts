@@ -1,6 +1,7 @@
 // The sqlite manifest of one project: files, chunks, the FTS5 lexical index, embedding rows and metadata.
 import { Database } from "bun:sqlite";
-import { REFERENCE_KINDS, type ChunkKind, type ChunkRecord, type IdentifierRef, type SkippedFile, type SkipReason } from "../types.ts";
+import type { ChunkKind, ChunkRecord, IdentifierRef, SkippedFile, SkipReason } from "../types.ts";
+import { decodePosting, encodePosting } from "./identifier-postings.ts";
 import { IDENTIFIER_ROWS_PER_FILE, META, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
 
 export interface FileRow {
@@ -161,35 +162,38 @@ export class IndexDb {
     this.db.query("DELETE FROM identifiers WHERE rowid >= ? AND rowid < ?").run(id * IDENTIFIER_ROWS_PER_FILE, (id + 1) * IDENTIFIER_ROWS_PER_FILE);
   }
 
-  /** Replaces a file's identifier rows; call after its `files` row exists. Rows past the per-file range are dropped. */
+  /** Replaces a file's identifier rows (one per distinct name); call after its `files` row exists. */
   writeIdentifiers(path: string, identifiers: readonly IdentifierRef[]): void {
     this.deleteIdentifiers(path);
     const id = this.fileId(path);
     if (id === undefined || identifiers.length === 0) return;
-    const insert = this.db.query("INSERT INTO identifiers(rowid, name, line, kind, qualifier) VALUES (?, ?, ?, ?, ?)");
-    const base = id * IDENTIFIER_ROWS_PER_FILE;
-    const count = Math.min(identifiers.length, IDENTIFIER_ROWS_PER_FILE);
-    for (let n = 0; n < count; n++) {
-      const r = identifiers[n]!;
-      insert.run(base + n, r.name, r.line, REFERENCE_KINDS.indexOf(r.kind), r.qualifier ?? null);
+    const byName = new Map<string, IdentifierRef[]>();
+    for (const r of identifiers) {
+      const list = byName.get(r.name);
+      if (list) list.push(r);
+      else byName.set(r.name, [r]);
+    }
+    const insert = this.db.query("INSERT INTO identifiers(rowid, name, occurrences, qualifiers) VALUES (?, ?, ?, ?)");
+    let n = id * IDENTIFIER_ROWS_PER_FILE;
+    for (const [name, refs] of byName) {
+      const posting = encodePosting(refs);
+      insert.run(n++, name, posting.occurrences, posting.qualifiers);
     }
   }
 
   /** Occurrences of identifier `name` (exact case, or any case with `ignoreCase`), by path and line. */
   identifiersNamed(name: string, ignoreCase = false): StoredIdentifier[] {
     const rows = this.db
-      .query<{ name: string; path: string; line: number; kind: number; qualifier: string | null }, [string]>(
-        `SELECT i.name AS name, f.path AS path, i.line AS line, i.kind AS kind, i.qualifier AS qualifier
+      .query<{ name: string; path: string; occurrences: Uint8Array; qualifiers: string | null }, [string]>(
+        `SELECT i.name AS name, f.path AS path, i.occurrences AS occurrences, i.qualifiers AS qualifiers
          FROM identifiers i JOIN files f ON f.id = i.rowid / ${IDENTIFIER_ROWS_PER_FILE}
-         WHERE i.name = ? COLLATE NOCASE ORDER BY f.path, i.line`,
+         WHERE i.name = ? COLLATE NOCASE ORDER BY f.path`,
       )
       .all(name);
     const out: StoredIdentifier[] = [];
     for (const r of rows) {
       if (!ignoreCase && r.name !== name) continue;
-      const ref: StoredIdentifier = { name: r.name, path: r.path, line: r.line, kind: REFERENCE_KINDS[r.kind] ?? "member" };
-      if (r.qualifier !== null) ref.qualifier = r.qualifier;
-      out.push(ref);
+      for (const ref of decodePosting(r.name, r.occurrences, r.qualifiers)) out.push({ ...ref, path: r.path });
     }
     return out;
   }

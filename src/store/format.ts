@@ -5,9 +5,11 @@
 //       files_fts (whole-file terms), embeddings keyed by text hash → row of vectors.bin, meta key/value.
 //   2 — files_fts replaced by passages: fixed line windows of every file (passages + passages_fts), which rank
 //       files better than whole-file BM25 (measured: file recall@5 0.53 → see README).
-//   3 — identifiers: reference identifiers of every C# file (name, line, kind, qualifier) for code_references;
-//       rowid = files.id × 2^20 + n, so a file's rows are one rowid range (no path column, no second index).
-export const SCHEMA_VERSION = 3;
+//   3 — identifiers: reference identifiers of every C# file for code_references, one row per occurrence
+//       (name, line, kind, qualifier); rowid = files.id × 2^20 + n, so a file's rows are one rowid range.
+//   4 — identifiers: one row per (file, name) whose blob packs every occurrence (identifier-postings.ts):
+//       +10.6 % index size on UniRx + UniTask instead of +47.6 %.
+export const SCHEMA_VERSION = 4;
 
 /** Identifier rows of one file live at rowids [fileId × IDENTIFIER_ROWS_PER_FILE, (fileId + 1) × …). */
 export const IDENTIFIER_ROWS_PER_FILE = 2 ** 20;
@@ -73,12 +75,11 @@ CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
   tokenize = 'unicode61 remove_diacritics 2'
 );
 CREATE TABLE IF NOT EXISTS embeddings (text_hash TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID;
--- Reference identifiers (never declarations, comments or strings); kind is an index into REFERENCE_KINDS.
+-- Reference identifiers (never declarations, comments or strings): one row per (file, name), occurrences packed.
 CREATE TABLE IF NOT EXISTS identifiers (
   name TEXT NOT NULL,
-  line INTEGER NOT NULL,
-  kind INTEGER NOT NULL,
-  qualifier TEXT
+  occurrences BLOB NOT NULL,
+  qualifiers TEXT
 );
 CREATE INDEX IF NOT EXISTS identifiers_by_name ON identifiers(name COLLATE NOCASE);
 -- Files the walker left out at the last refresh (content-level skips live on files.skip_reason).

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { ConfigError } from "../../src/config/errors.ts";
-import { loadConfig, type LoadConfigInput } from "../../src/config/load.ts";
+import { AD_HOC_EXTENSIONS, loadConfig, type LoadConfigInput } from "../../src/config/load.ts";
 import { DEFAULT_QUERY_INSTRUCTION } from "../../src/config/schema.ts";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "code-index-config-"));
@@ -63,7 +63,7 @@ describe("defaults", () => {
       {
         id: "MyApp",
         root: base.cwd,
-        extensions: [".cs", ".razor", ".md"],
+        extensions: [...AD_HOC_EXTENSIONS],
         cacheDirectory: `/xdg/code-index-mcp/MyApp-${hash8(base.cwd)}`,
         exclude: [],
         maxFileBytes: 1048576,
@@ -314,13 +314,15 @@ describe("zero-config", () => {
       {
         id: "Game",
         root,
-        extensions: [".cs", ".razor", ".md"],
+        extensions: [...AD_HOC_EXTENSIONS],
         cacheDirectory: `/xdg/code-index-mcp/Game-${hash8(root)}`,
         exclude: [],
         maxFileBytes: 1048576,
       },
     ]);
     expect(loadConfig(input(base, { flags: { root: "../Game", id: "game2" } })).projects[0]!.id).toBe("game2");
+    // Ad hoc projects read every supported language; configured ones keep the .cs .razor .md default.
+    expect(AD_HOC_EXTENSIONS).toEqual([".cs", ".razor", ".md", ".cjs", ".cts", ".go", ".java", ".js", ".jsx", ".mjs", ".mts", ".py", ".pyi", ".rs", ".ts", ".tsx"]);
   });
 
   test("two folders with the same name get different cache dirs", () => {

@@ -142,6 +142,23 @@ describe("code-index CLI on UniTask", () => {
     expect(stale.stderr).toContain("This chunk id is from an older version of the index (generation 99); the current index is generation 1.");
   });
 
+  test("outline, find-symbol and references, as text and --json", async () => {
+    const flags = ["--root", corpus, "--embedder", "none"];
+    const outline = JSON.parse((await cli("outline", "Runtime/UniTask.Delay.cs", ...flags, "--json")).stdout) as { path: string; declarations: { kind: string }[] };
+    expect(outline.path).toBe("Runtime/UniTask.Delay.cs");
+    expect(outline.declarations.some((d) => d.kind === "Namespace")).toBe(true);
+    const found = await cli("find-symbol", "UniTask.Delay", ...flags);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toStartWith("1. Cysharp.Threading.Tasks.UniTask.Delay  [Method]  qualified");
+    const refs = JSON.parse((await cli("references", "UniTask.Delay", ...flags, "--json", "--limit", "3")).stdout) as { count: number; total: number; files: { references: { match: string }[] }[] };
+    expect(refs.count).toBe(3);
+    expect(refs.total).toBeGreaterThanOrEqual(3);
+    expect(refs.files[0]!.references[0]!.match).toBe("qualified");
+    const missing = await cli("outline", "Nope.cs", ...flags);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("not indexed");
+  });
+
   test("usage errors exit 2", async () => {
     const unknownOption = await cli("search", "x", "--bogus", "--root", corpus, "--embedder", "none");
     expect(unknownOption.code).toBe(2);

@@ -40,9 +40,17 @@ const search = (args: Record<string, unknown>) => server.json<{ count: number; w
 const hitFor = (hits: Hit[], suffix: string) => hits.find((h) => h.symbol.endsWith(suffix));
 
 describe("tool list", () => {
-  test("four tools with schemas, annotations and descriptions; startup opens no cache", async () => {
+  test("seven tools with schemas, annotations and descriptions; startup opens no cache", async () => {
     const { tools } = await server.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["code_search", "code_get_chunk", "code_index_status", "code_reindex"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "code_search",
+      "code_get_chunk",
+      "code_outline",
+      "code_find_symbol",
+      "code_references",
+      "code_index_status",
+      "code_reindex",
+    ]);
     const byName = new Map<string, Tool>(tools.map((t) => [t.name, t]));
 
     const search = byName.get("code_search")!;
@@ -56,7 +64,9 @@ describe("tool list", () => {
     expect(search.description).toContain("latest search");
 
     expect(byName.get("code_get_chunk")!.inputSchema.required).toEqual(["id"]);
-    for (const name of ["code_search", "code_get_chunk", "code_index_status"]) expect(byName.get(name)!.annotations?.readOnlyHint).toBe(true);
+    for (const name of ["code_search", "code_get_chunk", "code_outline", "code_find_symbol", "code_references", "code_index_status"]) {
+      expect(byName.get(name)!.annotations?.readOnlyHint).toBe(true);
+    }
     expect(byName.get("code_reindex")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     for (const t of tools) expect(t.description!.length).toBeGreaterThan(150);
 
@@ -197,7 +207,7 @@ describe("errors are tool results and the server keeps serving", () => {
     ["limit 0", "code_search", { query: "retry", limit: 0 }, /limit must be an integer from 1 to 50/],
     ["limit 51", "code_search", { query: "retry", limit: 51 }, /limit must be an integer from 1 to 50/],
     ["limit 2.5", "code_search", { query: "retry", limit: 2.5 }, /limit must be an integer from 1 to 50/],
-    ["unknown kind", "code_search", { query: "retry", kind: "Lambda" }, /kind must be one of Class, Constructor, .*, or a list of them/],
+    ["unknown kind", "code_search", { query: "retry", kind: "Lambda" }, /kind must be one of Class, Constant, Constructor, .*, or a list of them/],
     ["malformed id", "code_get_chunk", { id: "not-an-id" }, /^Malformed chunk id "not-an-id": expected "<project>:<generation>:<ordinal>"/],
     ["id from another generation", "code_get_chunk", { id: "svc:999:1" }, /^This chunk id is from an older version of the index \(generation 999\); the current index is generation \d+\./],
   ];

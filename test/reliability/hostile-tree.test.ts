@@ -84,17 +84,24 @@ function meddlingChunker(): () => Promise<Chunker> {
   let meddled = false;
   return async () => {
     const real = await chunker();
+    const meddle = (path: string) => {
+      if (!meddled && path === "a_first.cs") {
+        meddled = true;
+        unlinkSync(join(root, "m_deleted.cs"));
+        writeFileSync(join(root, "m_rewritten.cs"), csClass("Hostile", "Rewritten", ["AfterRewrite"]));
+        unlinkSync(join(root, "m_swapped.cs"));
+        symlinkSync(join(outside, "Secret.cs"), join(root, "m_swapped.cs"));
+      }
+    };
     return {
       ...real,
       chunk(path: string, text: string) {
-        if (!meddled && path === "a_first.cs") {
-          meddled = true;
-          unlinkSync(join(root, "m_deleted.cs"));
-          writeFileSync(join(root, "m_rewritten.cs"), csClass("Hostile", "Rewritten", ["AfterRewrite"]));
-          unlinkSync(join(root, "m_swapped.cs"));
-          symlinkSync(join(outside, "Secret.cs"), join(root, "m_swapped.cs"));
-        }
+        meddle(path);
         return real.chunk(path, text);
+      },
+      analyze(path: string, text: string) {
+        meddle(path);
+        return real.analyze(path, text);
       },
     };
   };

@@ -1,53 +1,64 @@
 ; C# identifier references for the identifier index, in the tree-sitter tags capture vocabulary.
 ; Written for tree-sitter-c-sharp 0.23.5; the reference patterns of that package's queries/tags.scm (MIT)
 ; were the starting point (base lists, object creations, constraints, variable types, member calls).
-; @reference.<kind> marks the referencing construct, @name the identifier that names what is referenced.
-; An identifier matched by several patterns keeps the strongest kind (see REFERENCE_KINDS in references.ts).
+; @reference.<kind> marks the referencing construct, @name the identifier that names what is referenced, and
+; @qualifier (optional) the receiver or qualifier written before it (`a` in `a.Foo()`, `N` in `N.Type`).
+; An identifier matched by several patterns keeps the strongest kind (REFERENCE_KINDS order in src/types.ts).
 ; Comments and string literals are separate nodes in the tree, so nothing in them is ever captured.
-; Declaration names, parameters, locals and lower-case receivers (mostly locals) are deliberately absent.
+; Declaration names, parameters, locals and lower-case receivers (mostly locals) are deliberately absent; so is
+; the `T` in `where T : ...` (tags.scm captures it, but it is the type parameter itself).
 
 ; Invocations: Foo(), Foo<T>(), a.Foo(), a.Foo<T>(), a?.Foo().
 (invocation_expression function: (identifier) @name) @reference.call
 (invocation_expression function: (generic_name (identifier) @name)) @reference.call
-(invocation_expression function: (member_access_expression name: (identifier) @name)) @reference.call
-(invocation_expression function: (member_access_expression name: (generic_name (identifier) @name))) @reference.call
 (invocation_expression
-  function: (conditional_access_expression (member_binding_expression name: (identifier) @name))) @reference.call
+  function: (member_access_expression expression: (_)? @qualifier name: (identifier) @name)) @reference.call
 (invocation_expression
-  function: (conditional_access_expression (member_binding_expression name: (generic_name (identifier) @name)))) @reference.call
+  function: (member_access_expression expression: (_)? @qualifier name: (generic_name (identifier) @name))) @reference.call
+(invocation_expression
+  function: (conditional_access_expression
+    condition: (_) @qualifier (member_binding_expression name: (identifier) @name))) @reference.call
+(invocation_expression
+  function: (conditional_access_expression
+    condition: (_) @qualifier (member_binding_expression name: (generic_name (identifier) @name)))) @reference.call
 
 ; Object creations: new Foo(), new Foo<T>(), new A.Foo().
 (object_creation_expression type: (identifier) @name) @reference.new
 (object_creation_expression type: (generic_name (identifier) @name)) @reference.new
-(object_creation_expression type: (qualified_name name: (identifier) @name)) @reference.new
-(object_creation_expression type: (qualified_name name: (generic_name (identifier) @name))) @reference.new
+(object_creation_expression type: (qualified_name qualifier: (_) @qualifier name: (identifier) @name)) @reference.new
+(object_creation_expression
+  type: (qualified_name qualifier: (_) @qualifier name: (generic_name (identifier) @name))) @reference.new
 
 ; Attributes: [Foo], [Foo(...)], [A.Foo].
 (attribute name: (identifier) @name) @reference.attribute
-(attribute name: (qualified_name name: (identifier) @name)) @reference.attribute
+(attribute name: (qualified_name qualifier: (_) @qualifier name: (identifier) @name)) @reference.attribute
 
 ; Base lists: class A : Base, IFoo<T>, N.IBar.
 (base_list (identifier) @name) @reference.implementation
 (base_list (generic_name (identifier) @name)) @reference.implementation
-(base_list (qualified_name name: (identifier) @name)) @reference.implementation
-(base_list (qualified_name name: (generic_name (identifier) @name))) @reference.implementation
+(base_list (qualified_name qualifier: (_) @qualifier name: (identifier) @name)) @reference.implementation
+(base_list (qualified_name qualifier: (_) @qualifier name: (generic_name (identifier) @name))) @reference.implementation
 (base_list (primary_constructor_base_type type: (identifier) @name)) @reference.implementation
 (base_list (primary_constructor_base_type type: (generic_name (identifier) @name))) @reference.implementation
 
 ; Type usages: every `type:` / `returns:` field (fields, locals, parameters, properties, casts, typeof, patterns,
-; constraints, array and nullable element types), generic arguments and dotted type names. The `T` in
-; `where T : ...` is the type parameter itself, so (unlike tags.scm) it is not captured.
+; constraints, array and nullable element types), generic arguments and dotted type names.
 (_ type: (identifier) @name) @reference.type
 (_ returns: (identifier) @name) @reference.type
 (generic_name (identifier) @name) @reference.type
 (type_argument_list (identifier) @name) @reference.type
-(qualified_name name: (identifier) @name) @reference.type
+(qualified_name qualifier: (_) @qualifier name: (identifier) @name) @reference.type
 
 ; Member accesses that are not calls (properties, fields, events, nameof(A.B)), upper-case receivers
 ; (static types and properties: `Observable` in `Observable.Return`), upper-case method groups passed as arguments.
-(member_access_expression name: (identifier) @name) @reference.member
-(member_binding_expression name: (identifier) @name) @reference.member
+(member_access_expression expression: (_)? @qualifier name: (identifier) @name) @reference.member
+(conditional_access_expression condition: (_) @qualifier (member_binding_expression name: (identifier) @name)) @reference.member
 ((member_access_expression expression: (identifier) @name) @reference.member
   (#match? @name "^[A-Z]"))
 ((argument (identifier) @name) @reference.member
   (#match? @name "^[A-Z]"))
+
+; Namespace names (`using A.B;`, `namespace A.B`) are not references: identifiers inside an @ignore are dropped.
+(using_directive) @ignore
+(namespace_declaration name: (_) @ignore)
+(file_scoped_namespace_declaration name: (_) @ignore)

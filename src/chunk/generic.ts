@@ -1,0 +1,291 @@
+// The generic declaration chunker: one loop reads every language of the table (languages.ts) through its query.
+//
+// Capture vocabulary of a query file (validated when the language loads):
+//   @definition.<x>  a declaration node; the row's `kinds` maps the capture to a chunk kind
+//   @name            its name: the last segment of its symbol (required)
+//   @body            where its signature stops (default: the node's `body` field; without one, the whole node)
+//   @receiver        a type name put before the name (Go methods: `pkg.Type.Method`)
+//   @scope           with @name: a node that qualifies the declarations inside it without being a chunk (Rust `impl`)
+//   @package         the file-wide symbol prefix (Go and Java packages)
+//   @_anything       private to the query's predicates
+// Rules, the same for every language:
+//   1. Where two patterns capture the same node, the earlier pattern wins.
+//   2. Nothing inside a function, method, constant or other non-container declaration is a chunk (closures,
+//      local functions); containers are classes, interfaces, structs, records, enums and modules.
+//   3. Symbol: the package (or the row's module path), the enclosing declarations and scopes, the receiver,
+//      the name, joined with dots.
+//   4. A chunk starts at its outermost wrapper (`export`, decorators), widened up over the doc comments and
+//      `leading` nodes directly above it; docstring languages read the body's first statement instead.
+//   5. A declaration's content is its source with each member declaration replaced by that member's signature:
+//      a class chunk is its header plus member signatures, and each member is its own chunk.
+import { readFileSync } from "node:fs";
+import { Language, Parser, Query, type Node } from "web-tree-sitter";
+import type { ChunkKind } from "../types.ts";
+import { commentDocText, docstringText } from "./doc-text.ts";
+import type { RawChunk } from "./draft.ts";
+import type { LanguageSpec } from "./languages.ts";
+import { collapseWhitespace, dedent } from "./text.ts";
+
+/** A table language ready to parse (the parser is reused across files; parsing is synchronous). */
+export interface LoadedLanguage {
+  spec: LanguageSpec;
+  parser: Parser;
+  query: Query;
+}
+
+const ROLE_CAPTURES = ["name", "body", "receiver", "scope", "package"];
+
+/** Kinds whose declarations may hold chunks of their own (rule 2). */
+const CONTAINER_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Enum", "Interface", "Module", "Record", "Struct"]);
+
+/** Nodes left out of signatures: comments, decorators, annotations, attributes. */
+const NOT_SIGNATURE = ["comment", "line_comment", "block_comment", "decorator", "marker_annotation", "annotation", "attribute_item"];
+
+/** A signature without a body (type alias, constant) is cut here: the rest is in the chunk's content. */
+export const MAX_BODYLESS_SIGNATURE = 200;
+
+/**
+ * Loads a row's grammar synchronously and compiles its query. The web-tree-sitter runtime must be initialised
+ * (`initRuntime` in parser.ts). Throws when the query does not compile or uses a capture outside the vocabulary.
+ */
+export function loadLanguage(spec: LanguageSpec): LoadedLanguage {
+  const language = Language.loadSync(new WebAssembly.Module(readFileSync(spec.wasm)));
+  const query = new Query(language, spec.query);
+  for (const name of query.captureNames) {
+    if (name.startsWith("_") || ROLE_CAPTURES.includes(name) || Object.hasOwn(spec.kinds, name)) continue;
+    const allowed = [...ROLE_CAPTURES, ...Object.keys(spec.kinds)].map((c) => `@${c}`).join(", ");
+    throw new Error(`${spec.queryFile} (${spec.name}): unknown capture @${name}; allowed: ${allowed} and @_private ones`);
+  }
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return { spec, parser, query };
+}
+
+interface Definition {
+  node: Node;
+  /** The outermost wrapper around `node` (or `node`): where the chunk and its signature start. */
+  outer: Node;
+  kind: ChunkKind;
+  name: string;
+  body: Node | null;
+  receiver?: string;
+  pattern: number;
+}
+
+interface Placed extends RawChunk {
+  /** Index of the nearest enclosing chunk, or -1. */
+  parent: number;
+  /** 1-based line where the declaration itself (not its doc) starts. */
+  declarationLine: number;
+}
+
+/** 0-based last row of a node, not counting a trailing newline it swallows (Rust line comments do). */
+function lastRow(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+class SourceFile {
+  readonly lines: string[];
+
+  constructor(
+    readonly spec: LanguageSpec,
+    readonly text: string,
+  ) {
+    this.lines = text.split("\n");
+  }
+
+  of(node: Node): string {
+    return this.text.slice(node.startIndex, node.endIndex);
+  }
+
+  /** The wrapper chain around a declaration, while the declaration is the only one of its type inside it. */
+  outermost(node: Node): Node {
+    let outer = node;
+    for (let parent = outer.parent; parent && this.spec.wrappers.includes(parent.type); parent = parent.parent) {
+      const type = outer.type;
+      if (parent.namedChildren.filter((c) => c.type === type).length !== 1) break;
+      outer = parent;
+    }
+    return outer;
+  }
+
+  /** First line of the chunk (0-based row) and the doc text (rule 4). */
+  lead(definition: Definition): { startRow: number; doc?: string } {
+    const { outer, node } = definition;
+    const style = this.spec.doc;
+    if ("docstring" in style) {
+      const first = (definition.body ?? node.childForFieldName("body"))?.namedChildren[0];
+      const literal = first?.type === "expression_statement" ? first.namedChildren[0] : undefined;
+      const doc = literal?.type === "string" ? docstringText(this.of(literal)) : undefined;
+      return doc === undefined ? { startRow: outer.startPosition.row } : { startRow: outer.startPosition.row, doc };
+    }
+    const docs: Node[] = [];
+    let row = outer.startPosition.row;
+    for (let prev = outer.previousSibling; prev; prev = prev.previousSibling) {
+      if (lastRow(prev) < row - 1 || !this.startsLine(prev)) break;
+      if (prev.type.endsWith("comment") && style.comment.test(this.of(prev))) docs.unshift(prev);
+      else if (!this.spec.leading?.includes(prev.type)) break;
+      row = prev.startPosition.row;
+    }
+    const doc = docs.length > 0 ? commentDocText(docs.map((d) => this.of(d)).join("\n")) : undefined;
+    return doc === undefined ? { startRow: row } : { startRow: row, doc };
+  }
+
+  private startsLine(node: Node): boolean {
+    const start = node.startPosition;
+    return /^[ \t]*$/.test((this.lines[start.row] ?? "").slice(0, start.column));
+  }
+
+  /** Declaration text from its wrapper to its body, without comments, decorators or annotations. */
+  signature(definition: Definition): string {
+    const { outer, node } = definition;
+    const body = definition.body ?? node.childForFieldName("body");
+    const hasBody = body !== null && body.startIndex > outer.startIndex;
+    const to = hasBody ? body.startIndex : Math.max(node.endIndex, outer.endIndex);
+    let out = "";
+    let at = outer.startIndex;
+    const end = hasBody ? body.startPosition : outer.endPosition;
+    for (const skipped of outer.descendantsOfType(NOT_SIGNATURE, outer.startPosition, end)) {
+      if (skipped.startIndex < at || skipped.endIndex > to) continue;
+      out += `${this.text.slice(at, skipped.startIndex)} `;
+      at = skipped.endIndex;
+    }
+    out += this.text.slice(at, to);
+    const signature = collapseWhitespace(out).replace(/\s*[{:;,]$/, "");
+    return !hasBody && signature.length > MAX_BODYLESS_SIGNATURE ? `${signature.slice(0, MAX_BODYLESS_SIGNATURE)} …` : signature;
+  }
+}
+
+/** Matches of the query, deduplicated (rule 1), in source order; plus scope names and the package prefix. */
+function collect(loaded: LoadedLanguage, file: SourceFile, root: Node) {
+  const scopes = new Map<number, string>();
+  let prefix: string | undefined;
+  const found: Definition[] = [];
+  const firstPattern = new Map<number, number>();
+  for (const match of loaded.query.matches(root)) {
+    let node: Node | undefined;
+    let kind: ChunkKind | undefined;
+    let name: Node | undefined;
+    let body: Node | null = null;
+    let receiver: Node | undefined;
+    let scope: Node | undefined;
+    for (const capture of match.captures) {
+      switch (capture.name) {
+        case "name":
+          name = capture.node;
+          break;
+        case "body":
+          body = capture.node;
+          break;
+        case "receiver":
+          receiver = capture.node;
+          break;
+        case "scope":
+          scope = capture.node;
+          break;
+        case "package":
+          prefix ??= file.of(capture.node).replace(/\s+/g, "");
+          break;
+        default:
+          if (Object.hasOwn(file.spec.kinds, capture.name)) {
+            node = capture.node;
+            kind = file.spec.kinds[capture.name];
+          }
+      }
+    }
+    if (scope && name) scopes.set(scope.id, file.of(name));
+    if (!node || !kind || !name || name.startIndex === name.endIndex || node.isMissing) continue;
+    const definition: Definition = { node, outer: node, kind, name: file.of(name), body, pattern: match.patternIndex };
+    if (receiver) definition.receiver = file.of(receiver);
+    found.push(definition);
+    const seen = firstPattern.get(node.id);
+    if (seen === undefined || match.patternIndex < seen) firstPattern.set(node.id, match.patternIndex);
+  }
+  const keys = new Set<string>();
+  const definitions = found.filter((d) => {
+    const key = `${d.node.id}:${d.name}`;
+    if (firstPattern.get(d.node.id) !== d.pattern || keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  });
+  definitions.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  return { definitions, scopes, prefix };
+}
+
+/** Content of a chunk: its lines, each member chunk's lines replaced by the member's signature (rule 5). */
+function content(file: SourceFile, chunk: Placed, members: readonly Placed[]): string {
+  const out: string[] = [];
+  let line = chunk.startLine;
+  for (const member of members) {
+    if (member.startLine <= chunk.declarationLine || member.startLine < line || member.endLine > chunk.endLine) continue;
+    out.push(...file.lines.slice(line - 1, member.startLine - 1));
+    const indent = /^[ \t]*/.exec(file.lines[member.startLine - 1] ?? "")?.[0] ?? "";
+    out.push(`${indent}${member.signature}`);
+    line = member.endLine + 1;
+  }
+  out.push(...file.lines.slice(line - 1, chunk.endLine));
+  return dedent(out.join("\n"));
+}
+
+/**
+ * Chunks one file of a table language (LF-normalised text) into declarations, sorted by position. Returns
+ * undefined when the parse failed or found nothing in a file with syntax errors, so the caller falls back to
+ * windows; an empty list means a clean file without declarations (its lines are all gap chunks).
+ */
+export function chunkDeclarations(loaded: LoadedLanguage, path: string, text: string): RawChunk[] | undefined {
+  const tree = loaded.parser.parse(text);
+  if (!tree) return undefined;
+  try {
+    const root = tree.rootNode;
+    const file = new SourceFile(loaded.spec, text);
+    const { definitions, scopes, prefix } = collect(loaded, file, root);
+    if (definitions.length === 0 && root.hasError) return undefined;
+    const modulePrefix = loaded.spec.moduleFromPath?.(path) ?? prefix;
+    const byNode = new Map<number, number>();
+    const placed: Placed[] = [];
+    for (const definition of definitions) {
+      // Walk up to the nearest enclosing chunk, collecting the scopes passed on the way (rules 2 and 3).
+      const scopesPassed: string[] = [];
+      let parent = -1;
+      for (let up = definition.node.parent; up && parent === -1; up = up.parent) {
+        parent = byNode.get(up.id) ?? -1;
+        const scope = parent === -1 ? scopes.get(up.id) : undefined;
+        if (scope !== undefined) scopesPassed.unshift(scope);
+      }
+      const enclosing = placed[parent];
+      if (enclosing && !CONTAINER_KINDS.has(enclosing.kind)) continue;
+      const above = enclosing ? enclosing.symbol : modulePrefix;
+      const receiver = definition.receiver === undefined ? [] : [definition.receiver];
+      const symbol = [...(above === undefined ? [] : [above]), ...scopesPassed, ...receiver, definition.name].join(".");
+      definition.outer = file.outermost(definition.node);
+      const lead = file.lead(definition);
+      const chunk: Placed = {
+        kind: definition.kind,
+        symbol,
+        signature: file.signature(definition),
+        startLine: lead.startRow + 1,
+        endLine: lastRow(definition.outer) + 1,
+        content: "",
+        parent,
+        declarationLine: definition.node.startPosition.row + 1,
+      };
+      if (lead.doc !== undefined) chunk.doc = lead.doc;
+      if (!byNode.has(definition.node.id)) byNode.set(definition.node.id, placed.length);
+      placed.push(chunk);
+    }
+    const members = new Map<number, Placed[]>();
+    for (const chunk of placed) {
+      if (chunk.parent === -1) continue;
+      const list = members.get(chunk.parent) ?? [];
+      list.push(chunk);
+      members.set(chunk.parent, list);
+    }
+    return placed.map((chunk, i) => {
+      const { parent: _parent, declarationLine: _line, ...raw } = chunk;
+      return { ...raw, content: content(file, chunk, members.get(i) ?? []) };
+    });
+  } finally {
+    tree.delete();
+  }
+}

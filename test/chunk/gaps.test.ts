@@ -1,0 +1,52 @@
+// Gap chunks: every line no declaration covers ends up in a FileFragment, except runs with no words in them.
+import { describe, expect, test } from "bun:test";
+import { gapRanges, withGaps } from "../../src/chunk/gaps.ts";
+import type { ChunkDraft } from "../../src/types.ts";
+import { outline } from "./helpers.ts";
+
+const decl = (startLine: number, endLine: number): ChunkDraft => ({
+  kind: "Function",
+  symbol: `f${startLine}`,
+  signature: `f${startLine}()`,
+  startLine,
+  endLine,
+  content: "",
+  embedText: "",
+});
+
+describe("gap chunks", () => {
+  test("uncovered runs, trimmed to their first and last line with a word; brace-only runs dropped", () => {
+    const lines = ["import a", "", "def f():", "  pass", "", "}", "X = 1", "", "", "def g(): pass", ")", ""];
+    expect(gapRanges(lines, [decl(3, 4), decl(10, 10)])).toEqual([
+      [1, 1],
+      [7, 7],
+    ]);
+    expect(gapRanges(["}", "  ", ");"], [])).toEqual([]);
+    expect(gapRanges(["a", "b"], [])).toEqual([[1, 2]]);
+  });
+
+  test("gap chunks join the declarations in line order, labelled like windows", () => {
+    const lines = ["import a", "def f(): pass", "main()"];
+    const chunks = withGaps("m.py", lines, [decl(2, 2)]);
+    expect(outline(chunks)).toEqual(["FileFragment m.py:1-1 1-1", "Function f2 2-2", "FileFragment m.py:3-3 3-3"]);
+    expect(chunks[2]?.signature).toBe("m.py lines 3-3");
+    expect(chunks[2]?.content).toBe("main()");
+  });
+
+  test("a long gap is split into overlapping 100-line windows", () => {
+    const lines = Array.from({ length: 250 }, (_, i) => `x${i + 1} = ${i}`);
+    expect(outline(withGaps("c.py", lines, [decl(1, 10)]))).toEqual([
+      "Function f1 1-10",
+      "FileFragment c.py:11-110 11-110",
+      "FileFragment c.py:91-190 91-190",
+      "FileFragment c.py:171-250 171-250",
+    ]);
+  });
+
+  test("secrets in gap lines are redacted like any chunk text", () => {
+    const token = `ghp_${"a1B2c3D4e5".repeat(3)}x9Y8z7`; // built here so the test file holds no token-shaped literal
+    const [gap] = withGaps("k.ts", [`const TOKEN = "${token}";`], []);
+    expect(gap?.content).not.toContain(token);
+    expect(gap?.embedText).not.toContain(token);
+  });
+});

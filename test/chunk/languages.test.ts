@@ -1,0 +1,265 @@
+// The language table and the generic chunker: table invariants, then one fixture file per language.
+import { describe, expect, test } from "bun:test";
+import { createChunker } from "../../src/chunk/chunker.ts";
+import { loadLanguage } from "../../src/chunk/generic.ts";
+import { LANGUAGE_EXTENSIONS, LANGUAGES, pythonModule } from "../../src/chunk/languages.ts";
+import { initRuntime } from "../../src/chunk/parser.ts";
+import { CHUNK_KINDS, type ChunkDraft } from "../../src/types.ts";
+import { only, outline, src } from "./helpers.ts";
+import { POLYGLOT } from "./polyglot-fixtures.ts";
+
+const chunker = await createChunker();
+const chunksOf = (path: string): ChunkDraft[] => chunker.chunk(path, POLYGLOT[path] ?? "");
+/** Declarations only: the gap chunks are asserted separately. */
+const declarations = (chunks: readonly ChunkDraft[]) => chunks.filter((c) => c.kind !== "FileFragment");
+const gaps = (chunks: readonly ChunkDraft[]) => outline(chunks.filter((c) => c.kind === "FileFragment"));
+
+describe("the language table", () => {
+  test("rows are sorted by name; extensions are lower-case, unique and not C# or markdown", () => {
+    const names = LANGUAGES.map((l) => l.name);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(LANGUAGE_EXTENSIONS).size).toBe(LANGUAGE_EXTENSIONS.length);
+    for (const ext of LANGUAGE_EXTENSIONS) expect(ext).toMatch(/^\.[a-z0-9]+$/);
+    for (const taken of [".cs", ".razor", ".md", ".markdown"]) expect(LANGUAGE_EXTENSIONS).not.toContain(taken);
+  });
+
+  test("every row's query compiles against its grammar, uses only its own captures, and maps them to known kinds", async () => {
+    await initRuntime();
+    for (const spec of LANGUAGES) {
+      const loaded = loadLanguage(spec);
+      const definitions = loaded.query.captureNames.filter((c) => c.startsWith("definition."));
+      expect(definitions.length).toBeGreaterThan(0);
+      // Every mapped capture is used by the query, and every kind it maps to exists.
+      expect(Object.keys(spec.kinds).sort()).toEqual([...new Set(definitions)].sort());
+      for (const kind of Object.values(spec.kinds)) expect(CHUNK_KINDS).toContain(kind);
+    }
+  });
+
+  test("a capture outside the vocabulary is refused with the allowed list", async () => {
+    await initRuntime();
+    const go = LANGUAGES.find((l) => l.name === "go")!;
+    expect(() => loadLanguage({ ...go, query: "(function_declaration) @definition.banana" })).toThrow(
+      /queries\/go\.scm \(go\): unknown capture @definition\.banana; allowed: @name, @body/,
+    );
+  });
+
+  test("Python module paths", () => {
+    expect(pythonModule("src/shapes/geometry.py")).toBe("shapes.geometry");
+    expect(pythonModule("pkg/__init__.py")).toBe("pkg");
+    expect(pythonModule("tools/run-me.py")).toBeUndefined();
+  });
+});
+
+describe("Python", () => {
+  const chunks = chunksOf("src/shapes/geometry.py");
+
+  test("kinds, module-qualified symbols and spans (decorators included, nested functions not chunks)", () => {
+    expect(outline(declarations(chunks))).toEqual([
+      "Class shapes.geometry.Circle 8-22",
+      "Constructor shapes.geometry.Circle.__init__ 14-15",
+      "Method shapes.geometry.Circle.area 17-22",
+      "Function shapes.geometry.perimeter 25-28",
+    ]);
+  });
+
+  test("signatures stop at the body; docstrings are docs", () => {
+    const circle = only(chunks, "shapes.geometry.Circle");
+    expect(circle.signature).toBe("class Circle");
+    expect(circle.doc).toBe("A circle by its radius.");
+    expect(only(chunks, "shapes.geometry.Circle.area").signature).toBe("def area(self) -> float");
+    expect(only(chunks, "shapes.geometry.Circle.area").doc).toBe("Area enclosed by the circle.");
+    const perimeter = only(chunks, "shapes.geometry.perimeter");
+    expect(perimeter.signature).toBe("async def perimeter(shape: Circle, scale: float = 1.0) -> float");
+    expect(perimeter.doc).toBe("Length of the outline.");
+  });
+
+  test("a class chunk is its header and fields plus member signatures", () => {
+    expect(only(chunks, "shapes.geometry.Circle").content).toBe(
+      [
+        "@dataclass",
+        "class Circle:",
+        '    """A circle by its radius."""',
+        "",
+        "    radius: float = UNIT",
+        "",
+        "    def __init__(self, radius: float) -> None",
+        "",
+        "    def area(self) -> float",
+      ].join("\n"),
+    );
+  });
+
+  test("module docstring, imports, constants and the __main__ block are gap chunks", () => {
+    expect(gaps(chunks)).toEqual(["FileFragment src/shapes/geometry.py:1-5 1-5", "FileFragment src/shapes/geometry.py:31-32 31-32"]);
+    expect(only(chunks, "src/shapes/geometry.py:31-32").content).toBe('if __name__ == "__main__":\n    print(perimeter(Circle(2.0)))');
+  });
+});
+
+describe("TypeScript", () => {
+  const chunks = chunksOf("web/cart.ts");
+
+  test("kinds, symbols and spans", () => {
+    expect(outline(declarations(chunks))).toEqual([
+      "Constant MAX_LINES 3-4",
+      "Interface CartLine 6-11",
+      "Method CartLine.describe 10-10",
+      "TypeAlias LineFilter 13-13",
+      "Enum CartState 15-15",
+      "Class Cart 17-34",
+      "Constructor Cart.constructor 24-24",
+      "Method Cart.add 26-29",
+      "Method Cart.onChange 31-33",
+      "Function totalOf 36-40",
+      "Function emptyCart 42-42",
+      "Module Checkout 44-46",
+      "Function Checkout.confirm 45-45",
+    ]);
+  });
+
+  test("signatures keep export and drop decorators; JSDoc is the doc", () => {
+    const cart = only(chunks, "Cart");
+    expect(cart.signature).toBe("export class Cart");
+    expect(cart.doc).toBe("A shopping cart. See CartLine.");
+    expect(cart.content.split("\n").slice(0, 5)).toEqual(["/**", " * A shopping cart. See {@link CartLine}.", " */", "@Injectable()", "export class Cart {"]);
+    expect(only(chunks, "Cart.add").signature).toBe("add(line: CartLine): void");
+    expect(only(chunks, "Cart.add").doc).toBe("Adds a line; merges with an existing sku.");
+    expect(only(chunks, "Cart.onChange").signature).toBe("onChange = (state: CartState): void =>");
+    expect(only(chunks, "totalOf").signature).toBe("export function totalOf(cart: Cart, filter?: LineFilter): Money");
+    expect(only(chunks, "emptyCart").signature).toBe("export const emptyCart = (currency: string): Cart =>");
+    expect(only(chunks, "LineFilter").signature).toBe("export type LineFilter = (line: CartLine) => boolean");
+    expect(only(chunks, "MAX_LINES").signature).toBe("export const MAX_LINES = 50");
+    expect(only(chunks, "MAX_LINES").doc).toBe("Largest number of lines a cart accepts.");
+  });
+
+  test("closures inside functions are not chunks; imports are a gap chunk", () => {
+    expect(chunks.some((c) => c.symbol.endsWith("helper"))).toBe(false);
+    expect(gaps(chunks)).toEqual(["FileFragment web/cart.ts:1-1 1-1"]);
+  });
+
+  test("TSX parses JSX", () => {
+    const tsx = chunksOf("web/Badge.tsx");
+    expect(outline(tsx)).toEqual(["FileFragment web/Badge.tsx:1-1 1-1", "Function Badge 3-6"]);
+    expect(only(tsx, "Badge").doc).toBe("A small label next to a cart icon.");
+  });
+});
+
+describe("JavaScript", () => {
+  const chunks = chunksOf("web/legacy.js");
+
+  test("functions, classes, methods and constructors; require and module.exports are gap chunks", () => {
+    expect(outline(chunks)).toEqual([
+      "FileFragment web/legacy.js:1-1 1-1",
+      "Function formatPrice 3-6",
+      "Class Receipt 8-11",
+      "Constructor Receipt.constructor 9-9",
+      "Method Receipt.print 10-10",
+      "FileFragment web/legacy.js:13-13 13-13",
+    ]);
+    expect(only(chunks, "formatPrice").signature).toBe("function formatPrice(cents)");
+    expect(only(chunks, "formatPrice").doc).toBe("Formats a price for display.");
+  });
+});
+
+describe("Go", () => {
+  const chunks = chunksOf("store/store.go");
+
+  test("package-qualified symbols; methods under their receiver type", () => {
+    expect(outline(declarations(chunks))).toEqual([
+      "Constant store.MaxItems 6-7",
+      "Struct store.Warehouse 11-15",
+      "Interface store.Counter 17-20",
+      "TypeAlias store.Sku 22-22",
+      "Method store.Warehouse.Reserve 24-31",
+      "Function store.NewWarehouse 33-33",
+    ]);
+  });
+
+  test("signatures and the // comments directly above as docs", () => {
+    const warehouse = only(chunks, "store.Warehouse");
+    expect(warehouse.signature).toBe("type Warehouse struct");
+    expect(warehouse.doc).toBe("Warehouse holds stock by sku. It is not safe for concurrent use.");
+    const reserve = only(chunks, "store.Warehouse.Reserve");
+    expect(reserve.signature).toBe("func (w *Warehouse) Reserve(sku Sku, n int) error");
+    expect(reserve.doc).toBe("Reserve takes n items of sku out of stock.");
+    expect(only(chunks, "store.MaxItems").signature).toBe("const MaxItems = 1000");
+    expect(only(chunks, "store.NewWarehouse").doc).toBeUndefined();
+  });
+
+  test("package clause, imports and vars are gap chunks", () => {
+    expect(gaps(chunks)).toEqual(["FileFragment store/store.go:1-4 1-4", "FileFragment store/store.go:9-9 9-9"]);
+  });
+});
+
+describe("Java", () => {
+  const chunks = chunksOf("src/main/java/com/acme/Inventory.java");
+
+  test("package-qualified kinds and spans; static final fields are chunks, plain fields are not", () => {
+    expect(outline(declarations(chunks))).toEqual([
+      "Class com.acme.Inventory 5-23",
+      "Field com.acme.Inventory.LIMIT 10-10",
+      "Constructor com.acme.Inventory.Inventory 13-14",
+      "Method com.acme.Inventory.restock 16-20",
+      "Enum com.acme.Inventory.Level 22-22",
+      "Interface com.acme.Counter 25-25",
+      "Method com.acme.Counter.restock 25-25",
+      "Record com.acme.Sku 27-27",
+    ]);
+  });
+
+  test("signatures drop annotations; Javadoc is the doc", () => {
+    const inventory = only(chunks, "com.acme.Inventory");
+    expect(inventory.signature).toBe("public class Inventory implements Counter");
+    expect(inventory.doc).toBe("Tracks stock levels per sku.");
+    expect(inventory.content).toContain("    private Map<String, Integer> levels;");
+    expect(inventory.content).toContain("    public int restock(String sku, int amount)\n");
+    expect(only(chunks, "com.acme.Inventory.restock").signature).toBe("public int restock(String sku, int amount)");
+    expect(only(chunks, "com.acme.Inventory.Inventory").doc).toBe("Creates an empty inventory.");
+    expect(only(chunks, "com.acme.Inventory.LIMIT").signature).toBe("public static final int LIMIT = 500");
+    expect(gaps(chunks)).toEqual(["FileFragment src/main/java/com/acme/Inventory.java:1-3 1-3"]);
+  });
+});
+
+describe("Rust", () => {
+  const chunks = chunksOf("engine/src/lib.rs");
+
+  test("kinds and spans; impl blocks qualify their functions without being chunks", () => {
+    expect(outline(declarations(chunks))).toEqual([
+      "Constant MAX_JOBS 3-4",
+      "Struct Queue 6-10",
+      "Enum Priority 12-12",
+      "Interface Runner 14-17",
+      "Method Runner.run 16-16",
+      "TypeAlias JobId 19-19",
+      "Method Queue.push 22-25",
+      "Module workers 28-30",
+      "Function workers.spawn 29-29",
+      "Function job 32-32",
+    ]);
+  });
+
+  test("/// docs and #[...] attributes belong to the item; signatures stop at the body", () => {
+    const queue = only(chunks, "Queue");
+    expect(queue.doc).toBe("A job queue.");
+    expect(queue.signature).toBe("pub struct Queue");
+    expect(queue.content.split("\n")[1]).toBe("#[derive(Debug, Default)]");
+    const push = only(chunks, "Queue.push");
+    expect(push.signature).toBe("pub fn push(&mut self, job: String) -> JobId");
+    expect(push.doc).toBe("Enqueues a job and returns its id.");
+    expect(gaps(chunks)).toEqual(["FileFragment engine/src/lib.rs:1-1 1-1", "FileFragment engine/src/lib.rs:21-21 21-21"]);
+  });
+});
+
+describe("the generic loop's fallbacks", () => {
+  test("a broken file with no declarations falls back to windows; a clean one without declarations is gap chunks", () => {
+    const broken = chunker.chunk("x.py", src("def (((", "  ]]] ::"));
+    expect(outline(broken)).toEqual(["FileFragment x.py:1-2 1-2"]);
+    expect(broken[0]?.signature).toBe("x.py lines 1-2");
+    expect(outline(chunker.chunk("y.ts", src("import a from 'a';", "", "console.log(a);")))).toEqual(["FileFragment y.ts:1-3 1-3"]);
+  });
+
+  test("CRLF text gives the same lines as LF", () => {
+    const lf = POLYGLOT["store/store.go"] ?? "";
+    expect(outline(chunker.chunk("store/store.go", lf.replace(/\n/g, "\r\n")))).toEqual(outline(chunksOf("store/store.go")));
+  });
+});

@@ -1,0 +1,87 @@
+// The identifier extractor on small C# snippets: kinds, qualifiers, and what is never a reference.
+import { describe, expect, test } from "bun:test";
+import { createChunker } from "../../src/chunk/chunker.ts";
+import { decodePosting, encodePosting } from "../../src/store/identifier-postings.ts";
+import type { IdentifierRef } from "../../src/types.ts";
+
+const chunker = await createChunker();
+const refs = (code: string) => chunker.analyze("A.cs", code).identifiers;
+const named = (code: string, name: string) => refs(code).filter((r) => r.name === name);
+
+const SAMPLE = `using System.Collections.Generic;
+namespace Bank.Core
+{
+    [Serializable]
+    public class Ledger : LedgerBase<Entry>, IAudit
+    {
+        List<Entry> entries = new List<Entry>();
+        public Receipt Post(Wallet wallet)
+        {
+            // Sign the entry before posting: Sign(
+            var note = "call Sign here";
+            wallet.Sign(1);
+            Wallet.Sign(2);
+            wallet?.Sign(3);
+            Sign<int>(4);
+            var w = (Wallet)wallet;
+            return Receipts.Default;
+        }
+    }
+}
+`;
+
+describe("extractReferences", () => {
+  test("calls carry their receiver as qualifier; comments and strings contribute nothing", () => {
+    const sign = named(SAMPLE, "Sign");
+    expect(sign.map((r) => [r.line, r.kind, r.qualifier])).toEqual([
+      [12, "call", "wallet"],
+      [13, "call", "Wallet"],
+      [14, "call", "wallet"],
+      [15, "call", undefined],
+    ]);
+  });
+
+  test("types in base lists, fields, object creations, parameters, casts and attributes", () => {
+    const all = refs(SAMPLE);
+    const kindOf = (name: string, line: number) => all.find((r) => r.name === name && r.line === line)?.kind;
+    expect(kindOf("Serializable", 4)).toBe("attribute");
+    expect(kindOf("LedgerBase", 5)).toBe("implementation");
+    expect(kindOf("IAudit", 5)).toBe("implementation");
+    expect(kindOf("Entry", 5)).toBe("type");
+    expect(kindOf("List", 7)).toBe("new");
+    expect(kindOf("Receipt", 8)).toBe("type");
+    expect(kindOf("Wallet", 8)).toBe("type");
+    expect(kindOf("Wallet", 16)).toBe("type");
+    expect(all.find((r) => r.name === "Default")).toMatchObject({ line: 17, kind: "member", qualifier: "Receipts" });
+  });
+
+  test("declaration names, namespaces, usings and locals are not references", () => {
+    const names = new Set(refs(SAMPLE).map((r) => r.name));
+    for (const n of ["Ledger", "Post", "entries", "note", "w", "Bank", "Core", "System", "Collections", "Generic"]) expect(names.has(n)).toBe(false);
+  });
+
+  test("non-C# files have no identifiers", () => {
+    expect(chunker.analyze("README.md", "# Sign\nCall Sign(x).\n").identifiers).toEqual([]);
+  });
+});
+
+describe("identifier postings", () => {
+  test("occurrences of one name round-trip through the packed row", () => {
+    const list: IdentifierRef[] = [
+      { name: "Sign", line: 300, kind: "call", qualifier: "Wallet" },
+      { name: "Sign", line: 12, kind: "member" },
+      { name: "Sign", line: 12, kind: "call", qualifier: "w" },
+      { name: "Sign", line: 100_000, kind: "implementation", qualifier: "Wallet" },
+    ];
+    const posting = encodePosting(list);
+    expect(posting.qualifiers).toBe("w\nWallet");
+    expect(posting.occurrences.length).toBeLessThanOrEqual(12);
+    const back = decodePosting("Sign", posting.occurrences, posting.qualifiers);
+    expect(back).toEqual([...list].sort((a, b) => a.line - b.line));
+  });
+
+  test("a truncated row ends the list instead of inventing occurrences", () => {
+    const posting = encodePosting([{ name: "A", line: 5, kind: "type" }, { name: "A", line: 900, kind: "call" }]);
+    expect(decodePosting("A", posting.occurrences.slice(0, 3), null)).toEqual([{ name: "A", line: 5, kind: "type" }]);
+  });
+});

@@ -1,0 +1,154 @@
+// Navigation operations on UniRx + UniTask copies: outline, find-symbol, references (and their freshness after an edit).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AppConfig } from "../../src/config/types.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { UsageError, Workspace } from "../../src/ops/workspace.ts";
+import type { OutlineNode } from "../../src/ops/views.ts";
+import { chunker, embeddingConfig, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+let root: string;
+let ws: Workspace;
+
+/** A file whose comment and string mention Disposable.Create without calling it. */
+const DECOY = `namespace Decoy
+{
+    public class Mentions
+    {
+        // Disposable.Create(() => {}) would be wrong here.
+        public string Text = "Disposable.Create is mentioned in a string";
+        public int Create;
+    }
+}
+`;
+
+beforeAll(async () => {
+  root = tempDir("nav-corpus");
+  const cache = tempDir("nav-cache");
+  dirs.push(root, cache);
+  cpSync("node_modules/com.neuecc.unirx", join(root, "unirx"), { recursive: true });
+  cpSync("node_modules/com.cysharp.unitask", join(root, "unitask"), { recursive: true });
+  writeFileSync(join(root, "Decoy.cs"), DECOY);
+  const embedding = embeddingConfig({ provider: "none" });
+  const config: AppConfig = { projects: [projectConfig(root, cache, { id: "corpus" })], embedding };
+  ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
+  await ws.build(undefined, false);
+}, 120_000);
+
+afterAll(() => {
+  ws?.close();
+  removeAll(dirs);
+});
+
+function flatten(nodes: readonly OutlineNode[], out: OutlineNode[] = []): OutlineNode[] {
+  for (const n of nodes) {
+    out.push(n);
+    if (n.members) flatten(n.members, out);
+  }
+  return out;
+}
+
+describe("outline", () => {
+  test("ReplaySubject.cs: namespace → class → members, in order, with the class's nested type inside it", async () => {
+    const view = await ws.outline({ path: "unirx/Subjects/ReplaySubject.cs" });
+    expect(view.project).toBe("corpus");
+    const ns = view.declarations.find((d) => d.kind === "Namespace")!;
+    expect(ns.symbol).toBe("UniRx");
+    const cls = ns.members!.find((m) => m.symbol === "UniRx.ReplaySubject")!;
+    expect([cls.kind, cls.start_line, cls.end_line]).toEqual(["Class", 7, 250]);
+    const members = cls.members!.map((m) => `${m.kind} ${m.symbol.replace("UniRx.ReplaySubject.", "")}`);
+    // Read from the file: seven constructors, then the members in source order, then the nested Subscription class.
+    expect(members).toEqual([
+      ...Array(7).fill("Constructor ReplaySubject"),
+      "Method Trim",
+      "Method OnCompleted",
+      "Method OnError",
+      "Method OnNext",
+      "Method Subscribe",
+      "Method Dispose",
+      "Method ThrowIfDisposed",
+      "Method IsRequiredSubscribeOnCurrentThread",
+      "Class Subscription",
+    ]);
+    const nested = cls.members!.at(-1)!.members!.map((m) => m.symbol);
+    expect(nested).toEqual(["UniRx.ReplaySubject.Subscription.Subscription", "UniRx.ReplaySubject.Subscription.Dispose"]);
+    const trim = flatten(view.declarations).find((n) => n.symbol === "UniRx.ReplaySubject.Trim")!;
+    expect([trim.signature, trim.start_line, trim.end_line]).toEqual(["void Trim()", 66, 78]);
+    expect(trim.id).toMatch(/^corpus:\d+:\d+$/);
+    // Every declaration chunk of the file appears exactly once.
+    expect(flatten(view.declarations).filter((n) => n.kind !== "Namespace" && n.kind !== "FileFragment").length).toBe(19);
+  });
+
+  test("paths: backslashes and absolute paths inside the root work; outside or unknown paths are precise errors", async () => {
+    expect((await ws.outline({ path: "unirx\\Subjects\\ReplaySubject.cs" })).path).toBe("unirx/Subjects/ReplaySubject.cs");
+    expect((await ws.outline({ path: join(root, "unirx/Subjects/ReplaySubject.cs") })).count).toBeGreaterThan(0);
+    expect(ws.outline({ path: "/etc/passwd" })).rejects.toThrow(/outside every project root/);
+    expect(ws.outline({ path: "../x.cs", project: "corpus" })).rejects.toThrow(/outside the project root/);
+    const missing = ws.outline({ path: "ReplaySubject.cs" });
+    expect(missing).rejects.toBeInstanceOf(UsageError);
+    expect(missing).rejects.toThrow(/not indexed .*no such file.*unirx\/Subjects\/ReplaySubject\.cs/);
+    expect(ws.outline({ path: "unirx/package.json" })).rejects.toThrow(/walker leaves it out/);
+  });
+});
+
+describe("find symbol", () => {
+  test("by simple name: every overload of UniTask.Delay, exact matches first", async () => {
+    const view = await ws.findSymbol({ name: "Delay", limit: 20 });
+    const delays = view.hits.filter((h) => h.symbol === "Cysharp.Threading.Tasks.UniTask.Delay");
+    expect(delays.length).toBeGreaterThanOrEqual(3);
+    for (const h of delays) expect([h.match, h.kind, h.path]).toEqual(["exact", "Method", "unitask/Runtime/UniTask.Delay.cs"]);
+    expect(view.hits[0]!.match).toBe("exact");
+  });
+
+  test("by qualified name, prefix and sub-words", async () => {
+    const qualified = await ws.findSymbol({ name: "ReplaySubject.Trim", limit: 5 });
+    expect(qualified.hits[0]).toMatchObject({ symbol: "UniRx.ReplaySubject.Trim", match: "qualified", start_line: 66 });
+    const prefix = await ws.findSymbol({ name: "replaysubj", kinds: ["Class"], limit: 5 });
+    expect(prefix.hits[0]).toMatchObject({ symbol: "UniRx.ReplaySubject", match: "prefix" });
+    const words = await ws.findSymbol({ name: "throttle first frame", kinds: ["Method"], limit: 5 });
+    expect(words.hits.map((h) => h.symbol)).toContain("UniRx.ObservableUnity.ThrottleFirstFrame");
+    expect(words.hits.every((h) => h.match === "words")).toBe(true);
+    // Sub-words may come from the owner type too: Disposable + Create.
+    expect((await ws.findSymbol({ name: "DisposableCreate", limit: 5 })).hits[0]).toMatchObject({ symbol: "UniRx.Disposable.Create", match: "words" });
+  });
+});
+
+describe("references", () => {
+  test("Disposable.Create: known call sites, qualified first; comment, string and a same-named field excluded", async () => {
+    const view = await ws.references({ symbol: "Disposable.Create", limit: 500 });
+    const at = (path: string) => view.files.find((f) => f.path === path)?.references ?? [];
+    // Read from the files: RefCount.cs:45 and CountNotifier.cs:64 both `return Disposable.Create(() => ...`.
+    expect(at("unirx/Operators/RefCount.cs").find((r) => r.line === 45)).toMatchObject({
+      kind: "call",
+      match: "qualified",
+      qualifier: "Disposable",
+      enclosing_symbol: "UniRx.Operators.RefCountObservable.RefCount.Run",
+    });
+    expect(at("unirx/Notifiers/CountNotifier.cs").find((r) => r.line === 64)?.excerpt).toBe("return Disposable.Create(() => this.Decrement(incrementCount));");
+    expect(at("Decoy.cs")).toEqual([]);
+    // Files are listed by their best match: every file with a qualified use before any file with only bare names.
+    const best = view.files.map((f) => (f.references.some((r) => r.match === "qualified") ? 0 : 1));
+    expect(best).toEqual([...best].sort());
+    expect(best).toContain(1);
+    expect(view.total).toBeGreaterThan(view.files.flatMap((f) => f.references).filter((r) => r.match === "qualified").length);
+  });
+
+  test("an edit that adds a call shows up on the next call", async () => {
+    const path = join(root, "Decoy.cs");
+    const before = await ws.references({ symbol: "Disposable.Create", limit: 500 });
+    expect(before.files.some((f) => f.path === "Decoy.cs")).toBe(false);
+    writeFileSync(path, readFileSync(path, "utf8").replace("public int Create;", "public object Make() { return UniRx.Disposable.Create(() => { }); }"));
+    const after = await ws.references({ symbol: "Disposable.Create", limit: 500 });
+    const added = after.files.find((f) => f.path === "Decoy.cs")!.references;
+    expect(added).toEqual([
+      expect.objectContaining({ line: 7, kind: "call", match: "qualified", enclosing_symbol: "Decoy.Mentions.Make" }),
+    ]);
+    appendFileSync(path, "\n");
+  });
+
+  test("a name that is not an identifier is a usage error", async () => {
+    expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
+  });
+});
