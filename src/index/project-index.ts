@@ -288,16 +288,7 @@ export class ProjectIndex {
     const metaOnly: FileRow[] = [];
     const embedTexts = new Map<string, string>();
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
-    const queue = embedding
-      ? new EmbedQueue({
-          embedder: this.deps.embedder,
-          db,
-          vectors: this.vectors!,
-          batchSize: this.embedBatchSize,
-          signal: opts.signal,
-          onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
-        }, this.deps.embedInFlight)
-      : undefined;
+    const queue = embedding ? this.embedQueue(db, opts) : undefined;
     if (toRead.length > 0) {
       const jobs: FileJob[] = toRead.map((e) => {
         const previous = stored.get(e.path);
@@ -418,6 +409,20 @@ export class ProjectIndex {
     return report;
   }
 
+  private embedQueue(db: IndexDb, opts: RefreshOptions): EmbedQueue {
+    return new EmbedQueue(
+      {
+        embedder: this.deps.embedder,
+        db,
+        vectors: this.vectors!,
+        batchSize: this.embedBatchSize,
+        signal: opts.signal,
+        onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
+      },
+      this.deps.embedInFlight,
+    );
+  }
+
   private pendingWarning(error: Error): string {
     const left = this.open().countPending();
     return `${left} chunk text(s) are waiting for embeddings (semantic ranking covers the rest): ${error.message}`;
@@ -429,14 +434,7 @@ export class ProjectIndex {
     const pending = db.pendingTextHashes();
     if (pending.length === 0) return { embedded: 0 };
     const texts = this.textsFor(pending, known, await this.getChunker());
-    const queue = new EmbedQueue({
-      embedder: this.deps.embedder,
-      db,
-      vectors: this.vectors!,
-      batchSize: this.embedBatchSize,
-      signal: opts.signal,
-      onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
-    }, this.deps.embedInFlight);
+    const queue = this.embedQueue(db, opts);
     for (const [hash, text] of texts) queue.add(hash, text);
     const result = await queue.finish();
     if (result.error && opts.signal?.aborted) throw result.error;

@@ -10,17 +10,7 @@ export const BASE64 = ALNUM + "+/";
 export const BASE64URL = ALNUM + "-_";
 export const BASE32 = UPPER + "234567";
 
-/** Mulberry32: a tiny seeded PRNG, enough to make strings look random. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as generator } from "../support/prng.ts";
 
 /**
  * `length` characters from `alphabet`, seeded. Alphabets with letters and digits always yield at least one

@@ -9,17 +9,7 @@ export const REPO = resolve(import.meta.dir, "../..");
 export const BUN = join(REPO, "node_modules/.bin/bun");
 export const CLI = join(REPO, "src/cli.ts");
 
-/** Mulberry32: seeded, so a failing trial can be replayed with the seed the test prints. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from "../support/prng.ts";
 
 /** The environment of a CLI child: a temp HOME (no user config) and a temp XDG cache. */
 export function cliEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
