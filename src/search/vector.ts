@@ -3,7 +3,7 @@
 // popcount) keeps a wide shortlist; the query's floats against those rows' sign bits (table lookups) keep a narrow
 // one; only that is rescored exactly from the memory-mapped float rows.
 import type { Snapshot } from "../index/snapshot.ts";
-import { signScore, signTables } from "../store/sign-codes.ts";
+import type { SignCodes } from "../store/sign-codes.ts";
 
 export interface VectorMatch {
   index: number;
@@ -52,21 +52,40 @@ export function shortlistRows(distances: Uint16Array, keep: number, maxDistance:
 }
 
 /** Second pass: keeps the `keep` shortlisted rows whose sign bits score best against the query's floats. */
-function narrowBySignScore(mask: Uint8Array, codes: Uint8Array, rowBytes: number, query: Float32Array, keep: number): void {
-  const tables = signTables(query, rowBytes);
+function narrowBySignScore(mask: Uint8Array, codes: SignCodes, query: Float32Array, keep: number): void {
   let n = 0;
   for (let r = 0; r < mask.length; r++) if (mask[r]) n++;
   if (n <= keep) return;
   const rows = new Uint32Array(n);
-  const scores = new Float32Array(n);
   let k = 0;
-  for (let r = 0; r < mask.length; r++) {
-    if (!mask[r]) continue;
-    rows[k] = r;
-    scores[k++] = signScore(tables, codes, r, rowBytes);
-  }
+  for (let r = 0; r < mask.length; r++) if (mask[r]) rows[k++] = r;
+  const scores = codes.signScores(query, rows);
   const cut = Float32Array.from(scores).sort()[n - keep]!;
   for (let i = 0; i < n; i++) if (scores[i]! < cut) mask[rows[i]!] = 0;
+}
+
+/** Row → chunks that share it (CSR), built once per snapshot: the large-index path visits shortlisted rows only. */
+interface RowChunks {
+  start: Uint32Array;
+  chunks: Uint32Array;
+}
+
+const rowChunksCache = new WeakMap<Snapshot, RowChunks>();
+
+function rowChunksOf(snapshot: Snapshot, totalRows: number): RowChunks {
+  const cached = rowChunksCache.get(snapshot);
+  if (cached && cached.start.length === totalRows + 1) return cached;
+  const counts = new Uint32Array(totalRows + 1);
+  for (const row of snapshot.vectorRows) if (row >= 0 && row < totalRows) counts[row + 1]!++;
+  for (let r = 0; r < totalRows; r++) counts[r + 1]! += counts[r]!;
+  const chunks = new Uint32Array(counts[totalRows]!);
+  const fill = counts.slice(0, totalRows);
+  snapshot.vectorRows.forEach((row, i) => {
+    if (row >= 0 && row < totalRows) chunks[fill[row]!++] = i;
+  });
+  const built = { start: counts, chunks };
+  rowChunksCache.set(snapshot, built);
+  return built;
 }
 
 export function rankByVector(
@@ -82,24 +101,34 @@ export function rankByVector(
   if (queryVector.length !== dims) return [];
   const m = snapshot.vectors;
   const totalRows = dims > 0 ? m.length / dims : 0;
-  let candidateRows: Uint8Array | undefined;
+  const out: VectorMatch[] = [];
   if (totalRows >= o.exactLimit && snapshot.signCodes) {
     const codes = snapshot.signCodes();
     const distances = codes.distances(queryVector, totalRows);
-    candidateRows = shortlistRows(distances, Math.max(o.shortlistMin, Math.ceil(o.shortlistShare * totalRows), limit), dims);
-    narrowBySignScore(candidateRows, codes.codesView(totalRows), codes.rowBytes, queryVector, Math.max(o.rescoreMin, Math.ceil(o.rescoreShare * totalRows), limit));
-  }
-  const scoreByRow = new Float32Array(totalRows).fill(Number.NaN);
-  const out: VectorMatch[] = [];
-  for (let i = 0; i < snapshot.chunks.length; i++) {
-    const row = snapshot.vectorRows[i]!;
-    if (row < 0 || row >= totalRows || (candidateRows && candidateRows[row] === 0) || (accept && !accept(i))) continue;
-    let cos = scoreByRow[row]!;
-    if (Number.isNaN(cos)) {
-      cos = dot(m, row * dims, queryVector, dims);
-      scoreByRow[row] = cos;
+    const candidateRows = shortlistRows(distances, Math.max(o.shortlistMin, Math.ceil(o.shortlistShare * totalRows), limit), dims);
+    narrowBySignScore(candidateRows, codes, queryVector, Math.max(o.rescoreMin, Math.ceil(o.rescoreShare * totalRows), limit));
+    const byRow = rowChunksOf(snapshot, totalRows);
+    for (let row = 0; row < totalRows; row++) {
+      if (candidateRows[row] === 0 || byRow.start[row] === byRow.start[row + 1]) continue;
+      const cos = dot(m, row * dims, queryVector, dims);
+      if (cos < minCosine) continue;
+      for (let k = byRow.start[row]!; k < byRow.start[row + 1]!; k++) {
+        const i = byRow.chunks[k]!;
+        if (!accept || accept(i)) out.push({ index: i, cosine: cos });
+      }
     }
-    if (cos >= minCosine) out.push({ index: i, cosine: cos });
+  } else {
+    const scoreByRow = new Float32Array(totalRows).fill(Number.NaN);
+    for (let i = 0; i < snapshot.chunks.length; i++) {
+      const row = snapshot.vectorRows[i]!;
+      if (row < 0 || row >= totalRows || (accept && !accept(i))) continue;
+      let cos = scoreByRow[row]!;
+      if (Number.isNaN(cos)) {
+        cos = dot(m, row * dims, queryVector, dims);
+        scoreByRow[row] = cos;
+      }
+      if (cos >= minCosine) out.push({ index: i, cosine: cos });
+    }
   }
   out.sort((a, b) => b.cosine - a.cosine || a.index - b.index);
   return out.slice(0, limit);

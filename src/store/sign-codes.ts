@@ -5,6 +5,7 @@ import { HAMMING_WASM_BASE64 } from "./wasm/hamming-wasm.ts";
 interface HammingExports {
   memory: WebAssembly.Memory;
   hamming(codes: number, rows: number, words: number, query: number, out: number): void;
+  signScores(codes: number, rowIds: number, n: number, rowBytes: number, tables: number, out: number): void;
 }
 
 const PAGE = 65536;
@@ -60,6 +61,20 @@ export class SignCodes {
     }
     this.appendCodes(codes);
     return codes;
+  }
+
+  /** Asymmetric scores (see signTables) of the listed rows, computed in WASM. Valid until the next call. */
+  signScores(query: Float32Array, rowIds: Uint32Array): Float32Array {
+    const tables = signTables(query, this.rowBytes);
+    const tablesAt = Math.ceil((this.rows * this.rowBytes) / 8) * 8;
+    const idsAt = tablesAt + tables.byteLength;
+    const outAt = idsAt + rowIds.byteLength;
+    this.ensureBytes(outAt + rowIds.length * 4);
+    const buffer = this.wasm.memory.buffer;
+    new Float32Array(buffer, tablesAt, tables.length).set(tables);
+    new Uint32Array(buffer, idsAt, rowIds.length).set(rowIds);
+    this.wasm.signScores(0, idsAt, rowIds.length, this.rowBytes, tablesAt, outAt);
+    return new Float32Array(this.wasm.memory.buffer, outAt, rowIds.length);
   }
 
   /** The codes of the first `rows` rows (a view into WASM memory, valid until the next append or search). */

@@ -117,3 +117,18 @@ describe("two-pass vector search", () => {
     expect(hits.map((h) => h.index)).toEqual([0]);
   });
 });
+
+describe("asymmetric scores in WASM", () => {
+  test("equal the table-lookup scores computed in TypeScript for the listed rows", () => {
+    const dims = 136;
+    const m = unitRows(40, dims, seeded(21));
+    const codes = new SignCodes(dims);
+    codes.appendVectors(m, 0, 40);
+    const q = unitRows(1, dims, seeded(22));
+    const rows = Uint32Array.from([39, 0, 7, 7, 21]);
+    const got = [...codes.signScores(q, rows)];
+    const tables = signTables(q, codes.rowBytes);
+    const view = codes.codesView();
+    rows.forEach((r, k) => expect(got[k]!).toBeCloseTo(signScore(tables, view, r, codes.rowBytes), 4));
+  });
+});
