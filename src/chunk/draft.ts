@@ -1,17 +1,10 @@
 // Turns raw extracted fields into a ChunkDraft: redacts every text field and builds the embed text.
 import { redact } from "../redact/redact.ts";
-import type { ChunkDraft, ChunkKind } from "../types.ts";
+import type { ChunkDraft } from "../types.ts";
 import { embedText } from "./embed-text.ts";
 
-export interface RawChunk {
-  kind: ChunkKind;
-  symbol: string;
-  signature: string;
-  doc?: string;
-  startLine: number;
-  endLine: number;
-  content: string;
-}
+/** A chunk as an extractor found it: everything but the embed text, not yet redacted. */
+export type RawChunk = Omit<ChunkDraft, "embedText">;
 
 export function toDraft(path: string, raw: RawChunk): ChunkDraft {
   const signature = redact(raw.signature);
