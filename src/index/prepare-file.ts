@@ -33,8 +33,11 @@ export type FileOutcome =
  */
 export function textHashOf(embedText: string): string {
   const nl = embedText.indexOf("\n");
-  const key = embedText.startsWith("File: ") && nl >= 0 ? embedText.slice(nl + 1) : embedText;
-  return sha256Hex(key).slice(0, 32);
+  if (!embedText.startsWith("File: ") || nl < 0) return sha256Hex(embedText).slice(0, 32);
+  // Fragments name their file in their symbol and signature too: take the path out everywhere.
+  const path = embedText.slice("File: ".length, nl);
+  const body = embedText.slice(nl + 1);
+  return sha256Hex(path.length > 0 ? body.split(path).join("\u0000") : body).slice(0, 32);
 }
 
 export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
