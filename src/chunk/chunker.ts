@@ -46,9 +46,14 @@ function csharpStrategy(grammar: LoadedGrammar): Strategy {
       // A parser failure on one file must not stop the run; that file is still searchable as windows.
       chunks = undefined;
     }
-    return chunks ?? windowChunks(path, lines);
+    // Lines no declaration covers (assembly attributes, file-level comments, `#define`) become gap chunks. Plain
+    // `using`/`namespace` lines and lone directives or braces are left out: they name nothing a search looks for,
+    // and passages already index them.
+    return chunks ? withGaps(path, lines, chunks, CSHARP_GAP_NOISE) : windowChunks(path, lines);
   };
 }
+
+const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\w.]+\s*[;{]?|extern\s+alias\s+\w+;|#\s*(?:region|endregion|if|elif|else|endif|pragma|nullable)\b.*|[{}]+)\s*$/;
 
 /** A table language: its grammar loads on the first file that needs it, so unused grammars cost nothing. */
 function languageStrategy(spec: LanguageSpec): Strategy {

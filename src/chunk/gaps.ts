@@ -8,7 +8,11 @@ import { windowRanges } from "./windows.ts";
 const MEANINGFUL = /[\p{L}\p{N}_]/u;
 
 /** 1-based inclusive runs of uncovered lines, each from its first to its last meaningful line. */
-export function gapRanges(lines: readonly string[], spans: ReadonlyArray<{ startLine: number; endLine: number }>): Array<[number, number]> {
+export function gapRanges(
+  lines: readonly string[],
+  spans: ReadonlyArray<{ startLine: number; endLine: number }>,
+  ignore?: RegExp,
+): Array<[number, number]> {
   const count = lines.length;
   const covered = new Uint8Array(count + 2);
   for (const span of spans) {
@@ -19,7 +23,8 @@ export function gapRanges(lines: readonly string[], spans: ReadonlyArray<{ start
   let last = 0;
   for (let line = 1; line <= count + 1; line++) {
     if (line <= count && covered[line] === 0) {
-      if (MEANINGFUL.test(lines[line - 1] ?? "")) {
+      const text = lines[line - 1] ?? "";
+      if (MEANINGFUL.test(text) && !(ignore?.test(text) ?? false)) {
         if (first === 0) first = line;
         last = line;
       }
@@ -32,9 +37,9 @@ export function gapRanges(lines: readonly string[], spans: ReadonlyArray<{ start
 }
 
 /** The declaration chunks plus a FileFragment per gap (windowed when long), sorted by position. */
-export function withGaps(path: string, lines: readonly string[], chunks: readonly ChunkDraft[]): ChunkDraft[] {
+export function withGaps(path: string, lines: readonly string[], chunks: readonly ChunkDraft[], ignore?: RegExp): ChunkDraft[] {
   const gaps: ChunkDraft[] = [];
-  for (const [from, to] of gapRanges(lines, chunks)) {
+  for (const [from, to] of gapRanges(lines, chunks, ignore)) {
     for (const [a, b] of windowRanges(to - from + 1)) {
       const startLine = from + a - 1;
       const endLine = from + b - 1;

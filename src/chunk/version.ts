@@ -7,5 +7,7 @@
  *    changes the output too.
  * 3: TypeScript/TSX, JavaScript, Python, Go, Java and Rust declarations from the language table
  *    (languages.ts, generic.ts) instead of windows, with gap chunks for the lines between them.
+ * 4: C# gets gap chunks too (assembly attributes, file-level comments, `#define`; plain using/namespace lines,
+ *    lone directives and braces left out).
  */
-export const CHUNKER_VERSION = 3;
+export const CHUNKER_VERSION = 4;

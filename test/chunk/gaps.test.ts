@@ -50,3 +50,25 @@ describe("gap chunks", () => {
     expect(gap?.embedText).not.toContain(token);
   });
 });
+
+describe("C# gap chunks", () => {
+  test("assembly attributes and file-level comments become a fragment; plain usings, namespace lines and braces do not", async () => {
+    const { createChunker } = await import("../../src/chunk/chunker.ts");
+    const chunker = await createChunker();
+    const plain = chunker.chunk("Plain.cs", "using System;\nusing System.Linq;\n\nnamespace App\n{\n    public class A { }\n}\n");
+    expect(plain.filter((c) => c.kind === "FileFragment")).toEqual([]);
+    const text = [
+      "// Copyright: the App authors",
+      "using System.Runtime.CompilerServices;",
+      "[assembly: InternalsVisibleTo(\"App.Tests\")]",
+      "namespace App;",
+      "public class B { }",
+      "",
+    ].join("\n");
+    const gaps = chunker.chunk("Attrs.cs", text).filter((c) => c.kind === "FileFragment");
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]!.startLine).toBe(1);
+    expect(gaps[0]!.endLine).toBe(3);
+    expect(gaps[0]!.content).toContain("InternalsVisibleTo");
+  });
+});
