@@ -79,6 +79,8 @@ export class ProjectIndex {
   private db: IndexDb | undefined;
   private vectors: VectorFile | undefined;
   private current: Snapshot | undefined;
+  /** sqlite's data_version when `current` was last known to match the database (see refreshLocked). */
+  private seenDataVersion: number | undefined;
   private needsFullRechunk = false;
   private repairs: CacheRepair[] = [];
   private lastEmbeddingWarning: string | undefined;
@@ -263,7 +265,10 @@ export class ProjectIndex {
       exclude: this.project.exclude,
       maxFileBytes: this.project.maxFileBytes,
     });
-    const stored = db.loadFiles();
+    // The live snapshot's file map is the store's, unless another process committed since we last looked: then both
+    // are stale and are reloaded (a CLI build next to a server, say). Saves reading every file row per search.
+    if (this.seenDataVersion === undefined || db.dataVersion() !== this.seenDataVersion) this.current = undefined;
+    const stored = this.current ? this.current.files : db.loadFiles();
     const force = opts.force === true || this.needsFullRechunk;
     const plan = planRefresh(walk.files, stored, force);
     const report: RefreshReport = {
@@ -405,6 +410,7 @@ export class ProjectIndex {
       this.lastEmbeddingWarning = warning;
     }
     report.pendingEmbeddings = this.deps.embedder.enabled ? db.countPending() : 0;
+    this.seenDataVersion = db.dataVersion();
     report.durationMs = performance.now() - started;
     return report;
   }

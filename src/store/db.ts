@@ -94,6 +94,11 @@ export class IndexDb {
     this.db.close(false);
   }
 
+  /** Changes whenever another connection (another process) commits; this connection's own commits leave it. */
+  dataVersion(): number {
+    return this.db.query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
+  }
+
   getMeta(key: string): string | undefined {
     const row = this.db.query<{ value: string }, [string]>("SELECT value FROM meta WHERE key = ?").get(key);
     return row?.value;
