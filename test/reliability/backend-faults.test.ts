@@ -1,28 +1,21 @@
 // Backend faults with the stub server: each fault strikes after the first committed batch. Retries are bounded,
 // the message names the cause, committed vectors are kept (and never re-sent), lexical search stays fresh, and the
 // next refresh with a healthy backend finishes the work.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { textHashOf } from "../../src/index/project-index.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
-import { chunker, csClass, embeddingConfig, openIndex, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
-import { startStubEmbedder, type StubEmbedder, type StubFault } from "../support/stub-embedder.ts";
-import { inspectCache } from "./support.ts";
+import { chunker, csClass, embeddingConfig, openIndex, projectConfig, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+import { type StubEmbedder, type StubFault } from "../support/stub-embedder.ts";
+import { inspectCache, withStubServer } from "./support.ts";
 
 const DIMS = 32;
 const RETRIES = 2;
 const TIMEOUT_MS = 300;
 const dirs: string[] = [];
-let stub: StubEmbedder;
-
-beforeAll(async () => {
-  stub = await startStubEmbedder({ dimensions: DIMS });
-});
-afterAll(async () => {
-  await stub.stop();
-  removeAll(dirs);
-});
+let stub!: StubEmbedder;
+withStubServer(DIMS, dirs, (s) => (stub = s));
 
 /** 8 files × 7 methods + 8 classes = 64 texts: two committed batches of 32, each sent as two requests of 16. */
 function tree(salt: string): Record<string, string> {

@@ -1,28 +1,21 @@
 // Concurrency: two writers on one cache (two processes, or two ProjectIndex instances standing for a server and a
 // CLI), readers during a build, and a lock left behind by a SIGKILLed holder.
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { textHashOf } from "../../src/index/project-index.ts";
-import { csClass, embeddingConfig, openIndex, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
-import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { csClass, embeddingConfig, openIndex, projectConfig, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+import { type StubEmbedder } from "../support/stub-embedder.ts";
 import { startServer, stubEmbedding, unwrap } from "../server/mcp-harness.ts";
-import { adHocCacheDir, BUN as BUN_BIN, cliEnv, inspectCache, runCli, spawnCli } from "./support.ts";
+import { adHocCacheDir, BUN as BUN_BIN, cliEnv, inspectCache, runCli, spawnCli, withStubServer } from "./support.ts";
 
 const DIMS = 32;
 /** Texts per committed embedding batch (ProjectIndex's default embedBatchSize). */
 const BATCH = 32;
 const dirs: string[] = [];
-let stub: StubEmbedder;
-
-beforeAll(async () => {
-  stub = await startStubEmbedder({ dimensions: DIMS });
-});
-afterAll(async () => {
-  await stub.stop();
-  removeAll(dirs);
-});
+let stub!: StubEmbedder;
+withStubServer(DIMS, dirs, (s) => (stub = s));
 
 function tree(files: number, methods: number, salt = ""): Record<string, string> {
   const out: Record<string, string> = {};

@@ -3,7 +3,9 @@ import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { textHashOf } from "../../src/index/project-index.ts";
-import type { StubEmbedder } from "../support/stub-embedder.ts";
+import { afterAll, beforeAll } from "bun:test";
+import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { removeAll } from "../support/index-fixture.ts";
 
 export const REPO = resolve(import.meta.dir, "../..");
 export const BUN = join(REPO, "node_modules/.bin/bun");
@@ -159,4 +161,20 @@ export function chunkSignature(cacheDir: string): string[] {
   } finally {
     db.close(false);
   }
+}
+
+/**
+ * Starts one stub embedding server for a test file (handed over through `use`) and, after the file, stops it and
+ * removes the temp dirs the tests pushed into `dirs`.
+ */
+export function withStubServer(dimensions: number, dirs: string[], use: (stub: StubEmbedder) => void): void {
+  let stub: StubEmbedder | undefined;
+  beforeAll(async () => {
+    stub = await startStubEmbedder({ dimensions });
+    use(stub);
+  });
+  afterAll(async () => {
+    await stub?.stop();
+    removeAll(dirs);
+  });
 }

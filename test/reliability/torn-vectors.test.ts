@@ -1,22 +1,16 @@
 // vectors.bin out of step with meta.vector_rows, as a crash or a lost write leaves it: longer (a torn append) is cut,
 // shorter (rows the manifest counts are gone) makes those texts pending again instead of pointing past the end.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { appendFileSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
-import { csClass, embeddingConfig, openIndex, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
-import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
-import { inspectCache } from "./support.ts";
+import { csClass, embeddingConfig, openIndex, projectConfig, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+import { type StubEmbedder } from "../support/stub-embedder.ts";
+import { inspectCache, withStubServer } from "./support.ts";
 
 const DIMS = 32;
 const dirs: string[] = [];
-let stub: StubEmbedder;
-beforeAll(async () => {
-  stub = await startStubEmbedder({ dimensions: DIMS });
-});
-afterAll(async () => {
-  await stub.stop();
-  removeAll(dirs);
-});
+let stub!: StubEmbedder;
+withStubServer(DIMS, dirs, (s) => (stub = s));
 
 async function built() {
   const dir = tempDir("torn");
