@@ -241,10 +241,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const variants: [string, Partial<Tuning> | undefined][] = o.ablation
         ? [
             ["fused", undefined],
-            ["symbol only", { lexicalWeight: 0, passageWeight: 0, vectorWeight: 0 }],
-            ["chunk BM25 only", { symbolWeight: 0, passageWeight: 0, vectorWeight: 0 }],
+            ["symbol only", { lexicalWeight: 0, passageWeight: 0, filePassageWeight: 0, vectorWeight: 0 }],
+            ["chunk BM25 only", { symbolWeight: 0, passageWeight: 0, filePassageWeight: 0, vectorWeight: 0 }],
             ["chunk + passage BM25", { symbolWeight: 0, vectorWeight: 0 }],
-            ["fused, no passages", { passageWeight: 0 }],
+            ["fused, no passages", { passageWeight: 0, filePassageWeight: 0 }],
+            ["fused, no file-first", { fileFirst: false }],
+            ["fused, no size prior", { sizeExponent: 0 }],
             ["fused, no prior", { priorWeight: 1 }],
           ]
         : [["fused", undefined]];

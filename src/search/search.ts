@@ -5,7 +5,8 @@ import { queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
-import { priorFor, type Intent } from "./prior.ts";
+import { orderByFile, type Scored } from "./file-first.ts";
+import { priorFor, sizePrior, type Intent } from "./prior.ts";
 import { rankBySymbol } from "./symbol.ts";
 import { rankByVector } from "./vector.ts";
 
@@ -30,6 +31,17 @@ export interface Tuning {
   passageDepth: number;
   chunksPerPassage: number;
   passageHeaderWeight: number;
+  /** Prose queries: files ranked by their own evidence (best passage, best chunk), each shown by its best chunks. */
+  fileFirst: boolean;
+  filePassageWeight: number;
+  fileChunkWeight: number;
+  /** Passages ranked for file evidence. */
+  filePassageDepth: number;
+  /** Score share of a file's second (third, …) chunk relative to its first. */
+  nextChunkFactor: number;
+  /** Prose queries: declarations shorter than fullSizeLines are demoted by (lines / fullSizeLines)^sizeExponent. */
+  sizeExponent: number;
+  fullSizeLines: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -47,7 +59,14 @@ export const DEFAULT_TUNING: Tuning = {
   passageDepth: 50,
   chunksPerPassage: 1,
   passageHeaderWeight: 3,
-};
+  fileFirst: true,
+  filePassageWeight: 1,
+  fileChunkWeight: 0.5,
+  filePassageDepth: 200,
+  nextChunkFactor: 0.5,
+  sizeExponent: 0.25,
+  fullSizeLines: 20,
+}
 
 export interface SearchRequest extends ChunkFilter {
   query: string;
@@ -86,13 +105,15 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
 
   // Passage evidence: the best line windows, each represented by the declarations it overlaps that the other
   // branches rank highest (else the narrowest one), so a match spread over a method's body still finds it.
+  const passageDepth = Math.max(t.passageWeight > 0 ? t.passageDepth : 0, t.fileFirst ? t.filePassageDepth : 0);
+  const passages = passageDepth > 0 ? rankPassages(snapshot, terms, passageDepth, t.passageHeaderWeight) : [];
   if (t.passageWeight > 0) {
     const lexRank = new Map<number, number>();
     lexical.forEach((i, r) => lexRank.set(i, r));
     symbol.forEach((m, r) => lexRank.set(m.index, Math.min(lexRank.get(m.index) ?? Infinity, r)));
     const passageKeys: number[] = [];
     const seen = new Set<number>();
-    for (const p of rankPassages(snapshot, terms, t.passageDepth, t.passageHeaderWeight)) {
+    for (const p of passages.slice(0, t.passageDepth)) {
       const overlapping = (snapshot.indexesByPath.get(p.path) ?? []).filter((i) => {
         const c = snapshot.chunks[i]!;
         return c.startLine <= p.endLine && c.endLine >= p.startLine && (!accept || accept(i));
@@ -118,11 +139,24 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
 
   const fused = fuseRanks(lists, t.rrfK);
   const intent = req.intent ?? "implementation";
-  const scored: { index: number; score: number }[] = [];
-  for (const [index, score] of fused) {
-    scored.push({ index, score: score * priorFor(snapshot.chunks[index]!.path, intent, t.priorWeight) });
-  }
+  const prior = (path: string) => priorFor(path, intent, t.priorWeight);
+  const pathOf = (index: number) => snapshot.chunks[index]!.path;
+  let scored: Scored[] = [];
+  for (const [index, score] of fused) scored.push({ index, score: score * prior(pathOf(index)) });
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
+  // Prose questions are answered by implementations in the files whose text covers them best; identifier queries
+  // stay per declaration (all overloads of a named method may sit in one file, and a named field is the answer).
+  if (t.fileFirst && !namesIdentifier) {
+    for (const s of scored) {
+      const c = snapshot.chunks[s.index]!;
+      s.score *= sizePrior(c.endLine - c.startLine + 1, t.sizeExponent, t.fullSizeLines);
+    }
+    scored.sort((a, b) => b.score - a.score || a.index - b.index);
+    scored = orderByFile(scored, pathOf, {
+      passagePaths: passages.map((p) => p.path), passageWeight: t.filePassageWeight, chunkWeight: t.fileChunkWeight,
+      rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior,
+    });
+  }
 
   const cap = req.perFileCap ?? 2;
   const perFile = new Map<string, number>();

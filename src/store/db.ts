@@ -4,6 +4,9 @@ import type { ChunkKind, ChunkRecord, IdentifierRef, SkippedFile, SkipReason } f
 import { decodePosting, encodePosting } from "./identifier-postings.ts";
 import { IDENTIFIER_ROWS_PER_FILE, META, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
 
+/** The two FTS5 tables ranked by BM25. */
+export type LexicalTable = "chunks_fts" | "passages_fts";
+
 export interface FileRow {
   path: string;
   size: number;
@@ -224,15 +227,6 @@ export class IndexDb {
   }
 
   /** BM25 over passages; best first. */
-  passageSearch(match: string, weights: [number, number], limit: number): { path: string; startLine: number; endLine: number }[] {
-    return this.db
-      .query<{ path: string; startLine: number; endLine: number }, [string, number]>(
-        `SELECT p.path AS path, p.start_line AS startLine, p.end_line AS endLine FROM
-           (SELECT rowid, bm25(passages_fts, ${weights[0]}, ${weights[1]}) AS score FROM passages_fts WHERE passages_fts MATCH ? ORDER BY score LIMIT ?) s
-         JOIN passages p ON p.id = s.rowid ORDER BY s.score`,
-      )
-      .all(match, limit);
-  }
 
   loadChunks(): StoredChunk[] {
     return this.db.query<ChunkRowRaw, []>(`SELECT ${CHUNK_COLUMNS} FROM chunks ORDER BY path, start_line, id`).all().map(toChunk);
@@ -282,15 +276,40 @@ export class IndexDb {
     return id;
   }
 
-  /** BM25 over the three columns; returns ordinals best first. `match` is an FTS5 query string. */
-  lexicalSearch(match: string, weights: [number, number, number], limit: number): { ordinal: number; score: number }[] {
-    return this.db
-      .query<{ ordinal: number; score: number }, [string, number]>(
-        `SELECT rowid AS ordinal, bm25(chunks_fts, ${weights[0]}, ${weights[1]}, ${weights[2]}) AS score
-         FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?`,
+  /**
+   * One term's BM25 evidence in a lexical table: the `limit` rows where the term weighs most, with FTS5's
+   * single-term bm25 (its idf times the length-normalised weighted term frequency), plus the term's row count.
+   */
+  termEvidence(table: LexicalTable, term: string, weights: readonly number[], limit: number): { rows: { id: number; score: number }[]; docCount: number } {
+    const match = `"${term.replace(/"/g, '""')}"`;
+    const docCount = this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0;
+    if (docCount === 0) return { rows: [], docCount };
+    const rows = this.db
+      .query<{ id: number; score: number }, [string, number]>(
+        `SELECT rowid AS id, -bm25(${table}, ${weights.join(", ")}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`,
       )
       .all(match, limit);
+    return { rows, docCount };
   }
+
+  passagesById(ids: readonly number[]): Map<number, { path: string; startLine: number; endLine: number }> {
+    const out = new Map<number, { path: string; startLine: number; endLine: number }>();
+    if (ids.length === 0) return out;
+    const rows = this.db
+      .query<{ id: number; path: string; startLine: number; endLine: number }, number[]>(
+        `SELECT id, path, start_line AS startLine, end_line AS endLine FROM passages WHERE id IN (${ids.map(() => "?").join(",")})`,
+      )
+      .all(...ids);
+    for (const r of rows) out.set(r.id, { path: r.path, startLine: r.startLine, endLine: r.endLine });
+    return out;
+  }
+
+  /** Rows of a lexical table (the N of its idf). */
+  lexicalRowCount(table: LexicalTable): number {
+    const source = table === "chunks_fts" ? "chunks" : "passages";
+    return this.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${source}`).get()?.n ?? 0;
+  }
+
 
   // --- embeddings -----------------------------------------------------------------------------------
 

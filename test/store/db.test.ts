@@ -30,6 +30,11 @@ function chunk(overrides: Partial<ChunkWrite> = {}): ChunkWrite {
 
 const WEIGHTS: [number, number, number] = [4, 2, 1];
 
+/** Chunk ordinals that hold one (already split and stemmed) term, best first. */
+function matches(db: IndexDb, term: string): number[] {
+  return db.termEvidence("chunks_fts", term, WEIGHTS, 10).rows.map((r) => r.id);
+}
+
 describe("IndexDb", () => {
   test("a new database records the schema version; meta survives a reopen", () => {
     const { db, file } = freshDb();
@@ -71,7 +76,7 @@ describe("IndexDb", () => {
     db.deleteFile("a.cs");
     expect(db.loadFiles().has("a.cs")).toBe(false);
     expect(db.counts().chunks).toBe(0);
-    expect(db.lexicalSearch('"retry"', WEIGHTS, 10)).toEqual([]);
+    expect(matches(db, "retry")).toEqual([]);
     db.close();
   });
 
@@ -105,16 +110,16 @@ describe("IndexDb", () => {
     const { db } = freshDb();
     const a = db.writeChunk(chunk());
     const b = db.writeChunk(chunk({ symbol: "App.Foo.Other", lexical: { header: "other", summary: "", body: "observ except" } }));
-    expect(db.lexicalSearch('"retry"', WEIGHTS, 10).map((r) => r.ordinal)).toEqual([a]);
-    expect(db.lexicalSearch('"observ"', WEIGHTS, 10).map((r) => r.ordinal)).toEqual([b]);
+    expect(matches(db, "retry")).toEqual([a]);
+    expect(matches(db, "observ")).toEqual([b]);
 
     // Update replaces the old terms rather than adding to them.
     db.writeChunk(chunk({ ordinal: a, lexical: { header: "bar", summary: "", body: "cancel token" } }));
-    expect(db.lexicalSearch('"retry"', WEIGHTS, 10)).toEqual([]);
-    expect(db.lexicalSearch('"cancel"', WEIGHTS, 10).map((r) => r.ordinal)).toEqual([a]);
+    expect(matches(db, "retry")).toEqual([]);
+    expect(matches(db, "cancel")).toEqual([a]);
 
     db.deleteChunk(b);
-    expect(db.lexicalSearch('"observ"', WEIGHTS, 10)).toEqual([]);
+    expect(matches(db, "observ")).toEqual([]);
     expect(db.chunkById(b)).toBeUndefined();
     expect(db.db.query("SELECT COUNT(*) AS n FROM chunks_fts").get()).toEqual({ n: 1 });
     db.close();
@@ -124,9 +129,12 @@ describe("IndexDb", () => {
     const { db } = freshDb();
     const inBody = db.writeChunk(chunk({ lexical: { header: "alpha", summary: "", body: "widget" } }));
     const inHeader = db.writeChunk(chunk({ lexical: { header: "widget", summary: "", body: "alpha" } }));
-    const rows = db.lexicalSearch('"widget"', WEIGHTS, 10);
-    expect(rows.map((r) => r.ordinal)).toEqual([inHeader, inBody]);
-    expect(rows[0]!.score).toBeLessThanOrEqual(rows[1]!.score); // bm25(): lower is better
+    const { rows, docCount } = db.termEvidence("chunks_fts", "widget", WEIGHTS, 10);
+    expect(rows.map((r) => r.id)).toEqual([inHeader, inBody]);
+    expect(rows[0]!.score).toBeGreaterThan(rows[1]!.score); // higher is better
+    expect(docCount).toBe(2);
+    // The limit cuts rows, never the row count the idf needs.
+    expect(db.termEvidence("chunks_fts", "widget", WEIGHTS, 1)).toMatchObject({ rows: [{ id: inHeader }], docCount: 2 });
     db.close();
   });
 
@@ -175,7 +183,7 @@ describe("IndexDb", () => {
     ).toThrow("boom");
     expect(db.counts().chunks).toBe(0);
     expect(db.getMeta(META.generation)).toBeUndefined();
-    expect(db.lexicalSearch('"retry"', WEIGHTS, 10)).toEqual([]);
+    expect(matches(db, "retry")).toEqual([]);
     db.close();
   });
 });

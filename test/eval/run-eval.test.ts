@@ -1,0 +1,68 @@
+// `runEval` end to end on the UniTask devDependency with a small question set written for this test.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join, resolve } from "node:path";
+import { loadQuestionSet } from "../../src/eval/questions.ts";
+import { corpusRoot, runEval, type EvalReport } from "../../src/eval/run-eval.ts";
+import { formatEval } from "../../src/eval/format.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { chunker, embeddingConfig, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
+
+const REPO = resolve(import.meta.dir, "../..");
+const SET = join(REPO, "test/fixtures/eval/unitask-small.yaml");
+const dirs: string[] = [];
+let report: EvalReport;
+
+beforeAll(async () => {
+  const cache = tempDir("eval");
+  dirs.push(cache);
+  const embedding = embeddingConfig({ provider: "none" });
+  report = await runEval({
+    set: loadQuestionSet(SET), cwd: REPO, limit: 10,
+    projectFor: (id, root) => projectConfig(root, join(cache, id), { id, extensions: [".cs"] }),
+    config: { projects: [], embedding }, embedder: createEmbedder(embedding), chunker,
+  });
+}, 60_000);
+afterAll(() => removeAll(dirs));
+
+describe("runEval", () => {
+  test("reports per corpus, per kind and overall, lexical + symbol only", () => {
+    expect(report.semantic).toBe(false);
+    expect(Object.keys(report.corpora)).toEqual(["unitask"]);
+    const unitask = report.corpora.unitask!;
+    expect(unitask.file.questions).toBe(4);
+    expect(Object.keys(unitask.by_kind).sort()).toEqual(["howto", "multi", "where"]);
+    expect(report.overall.file).toEqual(unitask.file);
+  });
+
+  test("these held-out questions are all answered within the top 10 at file level", () => {
+    expect(report.overall.file.recall_at_10).toBe(1);
+    expect(report.overall.file.recall_at_5).toBeGreaterThanOrEqual(0.75);
+  });
+
+  test("misses name the expected file and what ranked first; latency and irrelevant-query stats are present", () => {
+    for (const miss of report.misses) {
+      expect(miss.expected.length).toBeGreaterThan(0);
+      expect(miss.first_hit).toMatch(/^Runtime\/.+\.cs:\d+-\d+ /);
+    }
+    expect(report.latency_ms.search_p50).toBeGreaterThan(0);
+    expect(report.latency_ms.search_p95).toBeGreaterThanOrEqual(report.latency_ms.search_p50);
+    expect(report.irrelevant?.queries).toBe(1);
+    expect(report.irrelevant?.with_vector_hit_above_floor).toBeUndefined(); // no embedder, no vector stats
+  });
+
+  test("the text report has the table header and one row per corpus and kind", () => {
+    const text = formatEval(report, "fused");
+    expect(text).toContain("file R@5 / R@10 / MRR@10");
+    expect(text).toMatch(/^unitask\s+4\s/m);
+    expect(text).toMatch(/^ {2}multi\s+1\s/m);
+  });
+
+  test("a corpus named by npm package resolves under node_modules; a missing one says to run npm install", () => {
+    const set = loadQuestionSet(SET);
+    expect(corpusRoot(set, "unitask", REPO)).toBe(join(REPO, "node_modules/com.cysharp.unitask"));
+    const empty = tempDir("nowhere");
+    dirs.push(empty);
+    expect(() => corpusRoot(set, "unitask", empty)).toThrow(/npm install/);
+    expect(() => corpusRoot({ ...set, corpora: {} }, "other", REPO)).toThrow(/--root/);
+  });
+});

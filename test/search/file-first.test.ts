@@ -1,0 +1,53 @@
+// File-level evidence ordering and the size prior, as pure functions.
+import { describe, expect, test } from "bun:test";
+import { orderByFile, type FileEvidence, type Scored } from "../../src/search/file-first.ts";
+import { sizePrior } from "../../src/search/prior.ts";
+
+// Chunk index → file: 0,1 in A; 2,3 in B; 4 in C.
+const PATHS = ["A", "A", "B", "B", "C"];
+const pathOf = (i: number) => PATHS[i]!;
+const evidence = (over: Partial<FileEvidence> = {}): FileEvidence => ({
+  passagePaths: [], passageWeight: 1, chunkWeight: 0.5, rrfK: 60, nextChunkFactor: 0.5, prior: () => 1, ...over,
+});
+
+describe("orderByFile", () => {
+  const fused: Scored[] = [{ index: 0, score: 0.9 }, { index: 2, score: 0.8 }, { index: 1, score: 0.7 }, { index: 4, score: 0.6 }, { index: 3, score: 0.5 }];
+
+  test("files come in passage order when passages are the stronger vote; each file's chunks keep their fused order", () => {
+    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["C", "C", "B", "A"] }));
+    expect(out.map((s) => s.index)).toEqual([4, 2, 0, 3, 1]);
+    // Scores descend.
+    for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
+  });
+
+  test("with no passage evidence the fused order of files decides, and second chunks follow every first chunk", () => {
+    const out = orderByFile(fused, pathOf, evidence());
+    expect(out.map((s) => s.index)).toEqual([0, 2, 4, 1, 3]);
+  });
+
+  test("nextChunkFactor 1 lets a strong file's second chunk precede weaker files", () => {
+    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["A", "B", "C"], nextChunkFactor: 1 }));
+    expect(out.map((s) => s.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test("the prior scales a file's score (a demoted test file drops below the others)", () => {
+    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["A", "B", "C"], prior: (p) => (p === "A" ? 0.1 : 1) }));
+    expect(out.map((s) => s.index).slice(0, 2)).toEqual([2, 4]);
+  });
+
+  test("every input chunk comes out once", () => {
+    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["Z"] }));
+    expect(out.map((s) => s.index).sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe("sizePrior", () => {
+  test("one-liners are demoted, full-size declarations are not, and it grows with length", () => {
+    expect(sizePrior(1, 0.25, 20)).toBeCloseTo(Math.pow(1 / 20, 0.25), 9);
+    expect(sizePrior(20, 0.25, 20)).toBe(1);
+    expect(sizePrior(500, 0.25, 20)).toBe(1);
+    expect(sizePrior(5, 0.25, 20)).toBeLessThan(sizePrior(10, 0.25, 20));
+    expect(sizePrior(1, 0, 20)).toBe(1);
+    expect(sizePrior(0, 0.25, 20)).toBe(sizePrior(1, 0.25, 20));
+  });
+});

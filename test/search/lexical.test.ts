@@ -1,0 +1,59 @@
+// The lexical branch's BM25: Lucene idf over FTS5's per-term evidence.
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { IndexDb, type ChunkWrite } from "../../src/store/db.ts";
+import { luceneIdf, rankBm25 } from "../../src/search/lexical.ts";
+import { removeAll, tempDir } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+const WEIGHTS = [4, 2, 1];
+
+function dbWith(bodies: string[]): { db: IndexDb; ids: number[] } {
+  const dir = tempDir("lexical");
+  dirs.push(dir);
+  const db = IndexDb.open(join(dir, "index.sqlite"));
+  const ids = bodies.map((body, i) => {
+    const c: ChunkWrite = { path: `f${i}.cs`, kind: "Method", symbol: `M${i}`, signature: "", startLine: 1, endLine: 2, textHash: `h${i}`, lexical: { header: "", summary: "", body } };
+    return db.writeChunk(c);
+  });
+  return { db, ids };
+}
+
+describe("rankBm25", () => {
+  test("a word in most rows still counts (FTS5's own idf gives it 1e-6)", () => {
+    // "common" is in 4 of 5 rows, where FTS5's idf is clamped to 1e-6; both candidates have the same length.
+    const { db, ids } = dbWith(["alpha filler", "alpha common", "common x", "common y", "common z"]);
+    const ranked = rankBm25(db, "chunks_fts", ["alpha", "common"], WEIGHTS, 10);
+    expect(ranked[0]!.id).toBe(ids[1]!);
+    expect(ranked[1]!.id).toBe(ids[0]!);
+    expect(ranked[0]!.score - ranked[1]!.score).toBeGreaterThan(0.1);
+    // The rare word weighs more than the common one.
+    const alphaOnly = ranked.find((r) => r.id === ids[0])!.score;
+    const commonOnly = ranked.find((r) => r.id === ids[2])!.score;
+    expect(alphaOnly).toBeGreaterThan(commonOnly);
+    expect(commonOnly).toBeGreaterThan(0);
+    db.close();
+  });
+
+  test("scores equal the Lucene formula for a single term; unknown and repeated terms change nothing", () => {
+    const { db, ids } = dbWith(["beta", "gamma", "delta"]);
+    const [hit] = rankBm25(db, "chunks_fts", ["beta", "beta", "nowhere", ""], WEIGHTS, 10);
+    // One row of length 1 at average length 1: tf part = w(k1+1)/(w+k1) with w = 1 (body weight).
+    expect(hit!.id).toBe(ids[0]!);
+    expect(hit!.score).toBeCloseTo(luceneIdf(3, 1) * (2.2 / 2.2), 6);
+    expect(rankBm25(db, "chunks_fts", ["nowhere"], WEIGHTS, 10)).toEqual([]);
+    db.close();
+  });
+
+  test("limit cuts the ranking; ties go to the lower id", () => {
+    const { db, ids } = dbWith(["same", "same", "same"]);
+    expect(rankBm25(db, "chunks_fts", ["same"], WEIGHTS, 2).map((r) => r.id)).toEqual([ids[0]!, ids[1]!]);
+    db.close();
+  });
+
+  test("luceneIdf is positive even for a word in every row, and falls as the word gets commoner", () => {
+    expect(luceneIdf(10, 10)).toBeGreaterThan(0);
+    expect(luceneIdf(10, 1)).toBeGreaterThan(luceneIdf(10, 5));
+  });
+});
