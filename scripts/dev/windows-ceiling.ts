@@ -5,7 +5,7 @@ import { Glob } from "bun";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
 import { corpusRoot } from "../../src/eval/run-eval.ts";
 import { queryTerms, termsOf } from "../../src/text/tokens.ts";
-const ftsQuery = (terms: string[]) => terms.map((t) => `"${t}"`).join(" OR ");
+import { ftsQuery } from "../../src/search/lexical.ts";
 import { summarise } from "../../src/eval/metrics.ts";
 
 const set = loadQuestionSet(process.argv[2]!);
@@ -26,7 +26,7 @@ for (const q of set.questions) {
     }
     dbs.set(q.corpus!, db);
   }
-  const rows = db.query<{ path: string }, [string]>(`SELECT path FROM w WHERE w MATCH ? ORDER BY bm25(w, 0, ${hw}, 1) LIMIT 200`).all(ftsQuery(queryTerms(q.question)));
+  const rows = db.query<{ path: string }, [string]>(`SELECT path FROM w WHERE w MATCH ? ORDER BY bm25(w, 0, ${hw}, 1) LIMIT 200`).all(ftsQuery(queryTerms(q.question))!);
   const files: string[] = [];
   for (const r of rows) if (!files.includes(r.path)) files.push(r.path);
   const fr = q.files.map((f) => files.indexOf(f) + 1 || undefined);

@@ -282,14 +282,23 @@ export class IndexDb {
    */
   termEvidence(table: LexicalTable, term: string, weights: readonly number[], limit: number): { rows: { id: number; score: number }[]; docCount: number } {
     const match = `"${term.replace(/"/g, '""')}"`;
-    const docCount = this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0;
-    if (docCount === 0) return { rows: [], docCount };
     const rows = this.db
       .query<{ id: number; score: number }, [string, number]>(
         `SELECT rowid AS id, -bm25(${table}, ${weights.join(", ")}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`,
       )
       .all(match, limit);
+    // Fewer rows than asked for are all of them; only a cut list needs a separate count.
+    const docCount = rows.length < limit ? rows.length : (this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0);
     return { rows, docCount };
+  }
+
+  /** FTS5's own BM25 for a MATCH expression (an OR of quoted terms), in one pass: ids best first. */
+  bm25Search(table: LexicalTable, match: string, weights: readonly number[], limit: number): { id: number; score: number }[] {
+    return this.db
+      .query<{ id: number; score: number }, [string, number]>(
+        `SELECT rowid AS id, -bm25(${table}, ${weights.join(", ")}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`,
+      )
+      .all(match, limit);
   }
 
   passagesById(ids: readonly number[]): Map<number, { path: string; startLine: number; endLine: number }> {

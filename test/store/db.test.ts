@@ -125,6 +125,18 @@ describe("IndexDb", () => {
     db.close();
   });
 
+  test("bm25Search: one pass over an OR of terms, rows with more of them first", () => {
+    const { db } = freshDb();
+    const one = db.writeChunk(chunk({ lexical: { header: "", summary: "", body: "retry filler" } }));
+    const both = db.writeChunk(chunk({ textHash: "h2", lexical: { header: "", summary: "", body: "retry schedul" } }));
+    db.writeChunk(chunk({ textHash: "h3", lexical: { header: "", summary: "", body: "unrelated words" } }));
+    const rows = db.bm25Search("chunks_fts", '"retry" OR "schedul"', WEIGHTS, 10);
+    expect(rows.map((r) => r.id)).toEqual([both, one]);
+    expect(rows[0]!.score).toBeGreaterThan(rows[1]!.score);
+    expect(db.bm25Search("chunks_fts", '"retry" OR "schedul"', WEIGHTS, 1).map((r) => r.id)).toEqual([both]);
+    db.close();
+  });
+
   test("BM25 ranks header matches above body matches and scores are ordered", () => {
     const { db } = freshDb();
     const inBody = db.writeChunk(chunk({ lexical: { header: "alpha", summary: "", body: "widget" } }));
