@@ -1,16 +1,20 @@
 // File-level evidence: a prose question is answered by the files whose text covers it best, each shown through
-// its best declarations. Files are ranked by RRF over their best passage and their best fused chunk.
+// its best declarations. Files are ranked by RRF over votes: the order of their best passage, of their best fused
+// chunk and, with an embedding backend, of their best vector match.
 
 export interface Scored {
   index: number;
   score: number;
 }
 
+export interface FileVote {
+  /** Paths best first (repeats allowed; the first occurrence counts). */
+  paths: readonly string[];
+  weight: number;
+}
+
 export interface FileEvidence {
-  /** Paths in the order of their best passage (repeats allowed; the first occurrence counts). */
-  passagePaths: readonly string[];
-  passageWeight: number;
-  chunkWeight: number;
+  votes: readonly FileVote[];
   rrfK: number;
   /** Score share of a file's second (third, …) chunk relative to its first. */
   nextChunkFactor: number;
@@ -25,13 +29,11 @@ export interface FileEvidence {
  */
 export function orderByFile(scored: readonly Scored[], pathOf: (index: number) => string, e: FileEvidence): Scored[] {
   const fileScore = new Map<string, number>();
-  const vote = (paths: Iterable<string>, weight: number) => {
-    if (weight === 0) return;
+  for (const { paths, weight } of e.votes) {
+    if (weight === 0) continue;
     let rank = 0;
     for (const path of new Set(paths)) fileScore.set(path, (fileScore.get(path) ?? 0) + weight / (e.rrfK + ++rank));
-  };
-  vote(e.passagePaths, e.passageWeight);
-  vote(scored.map((s) => pathOf(s.index)), e.chunkWeight);
+  }
 
   const seen = new Map<string, number>();
   const out = scored.map((s, order) => {

@@ -5,7 +5,7 @@ import { queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
-import { orderByFile, type Scored } from "./file-first.ts";
+import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
 import { rankBySymbol } from "./symbol.ts";
 import { rankByVector } from "./vector.ts";
@@ -129,12 +129,13 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     lists.push({ weight: t.passageWeight, keys: passageKeys });
   }
 
+  let vectorKeys: number[] = [];
   if (req.queryVector) {
-    const vector = rankByVector(snapshot, req.queryVector, req.minCosine ?? 0, t.depth, accept);
+    vectorKeys = rankByVector(snapshot, req.queryVector, req.minCosine ?? 0, t.depth, accept).map((m) => m.index);
     // One semantic view against several views of the same words: it weighs as much as they do together,
     // so a strong semantic-only match is not outvoted by middling lexical ones.
     const textWeight = lists.reduce((sum, list) => sum + list.weight, 0);
-    lists.push({ weight: t.vectorWeight * (textWeight > 0 ? textWeight : 1), keys: vector.map((m) => m.index) });
+    lists.push({ weight: t.vectorWeight * (textWeight > 0 ? textWeight : 1), keys: vectorKeys });
   }
 
   const fused = fuseRanks(lists, t.rrfK);
@@ -152,10 +153,13 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
       s.score *= sizePrior(c.endLine - c.startLine + 1, t.sizeExponent, t.fullSizeLines);
     }
     scored.sort((a, b) => b.score - a.score || a.index - b.index);
-    scored = orderByFile(scored, pathOf, {
-      passagePaths: passages.map((p) => p.path), passageWeight: t.filePassageWeight, chunkWeight: t.fileChunkWeight,
-      rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior,
-    });
+    const votes: FileVote[] = [
+      { paths: passages.map((p) => p.path), weight: t.filePassageWeight },
+      { paths: scored.map((s) => pathOf(s.index)), weight: t.fileChunkWeight },
+    ];
+    // As in the fusion, the semantic view weighs as much as the textual ones together.
+    if (vectorKeys.length > 0) votes.push({ paths: vectorKeys.map(pathOf), weight: t.vectorWeight * (t.filePassageWeight + t.fileChunkWeight) });
+    scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
   }
 
   const cap = req.perFileCap ?? 2;

@@ -6,37 +6,51 @@ import { sizePrior } from "../../src/search/prior.ts";
 // Chunk index → file: 0,1 in A; 2,3 in B; 4 in C.
 const PATHS = ["A", "A", "B", "B", "C"];
 const pathOf = (i: number) => PATHS[i]!;
-const evidence = (over: Partial<FileEvidence> = {}): FileEvidence => ({
-  passagePaths: [], passageWeight: 1, chunkWeight: 0.5, rrfK: 60, nextChunkFactor: 0.5, prior: () => 1, ...over,
+// Votes as search.ts casts them: best passages (weight 1), then the fused chunk order (weight 0.5).
+const chunkOrder = (scored: readonly Scored[]) => scored.map((s) => pathOf(s.index));
+const evidence = (scored: readonly Scored[], passagePaths: string[], over: Partial<FileEvidence> = {}): FileEvidence => ({
+  votes: [{ paths: passagePaths, weight: 1 }, { paths: chunkOrder(scored), weight: 0.5 }],
+  rrfK: 60, nextChunkFactor: 0.5, prior: () => 1, ...over,
 });
 
 describe("orderByFile", () => {
   const fused: Scored[] = [{ index: 0, score: 0.9 }, { index: 2, score: 0.8 }, { index: 1, score: 0.7 }, { index: 4, score: 0.6 }, { index: 3, score: 0.5 }];
 
   test("files come in passage order when passages are the stronger vote; each file's chunks keep their fused order", () => {
-    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["C", "C", "B", "A"] }));
+    const out = orderByFile(fused, pathOf, evidence(fused, ["C", "C", "B", "A"]));
     expect(out.map((s) => s.index)).toEqual([4, 2, 0, 3, 1]);
     // Scores descend.
     for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
   });
 
   test("with no passage evidence the fused order of files decides, and second chunks follow every first chunk", () => {
-    const out = orderByFile(fused, pathOf, evidence());
+    const out = orderByFile(fused, pathOf, evidence(fused, []));
     expect(out.map((s) => s.index)).toEqual([0, 2, 4, 1, 3]);
   });
 
   test("nextChunkFactor 1 lets a strong file's second chunk precede weaker files", () => {
-    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["A", "B", "C"], nextChunkFactor: 1 }));
+    const out = orderByFile(fused, pathOf, evidence(fused, ["A", "B", "C"], { nextChunkFactor: 1 }));
     expect(out.map((s) => s.index)).toEqual([0, 1, 2, 3, 4]);
   });
 
   test("the prior scales a file's score (a demoted test file drops below the others)", () => {
-    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["A", "B", "C"], prior: (p) => (p === "A" ? 0.1 : 1) }));
+    const out = orderByFile(fused, pathOf, evidence(fused, ["A", "B", "C"], { prior: (p) => (p === "A" ? 0.1 : 1) }));
     expect(out.map((s) => s.index).slice(0, 2)).toEqual([2, 4]);
   });
 
+  test("a heavy extra vote (the vector branch's file order) can lift a file the text votes rank last", () => {
+    const out = orderByFile(fused, pathOf, { ...evidence(fused, ["A", "B", "C"]), votes: [...evidence(fused, ["A", "B", "C"]).votes, { paths: ["C"], weight: 1.5 }] });
+    expect(out[0]!.index).toBe(4);
+  });
+
+  test("a zero-weight vote changes nothing", () => {
+    const base = orderByFile(fused, pathOf, evidence(fused, ["C", "B", "A"]));
+    const withZero = orderByFile(fused, pathOf, { ...evidence(fused, ["C", "B", "A"]), votes: [...evidence(fused, ["C", "B", "A"]).votes, { paths: ["A"], weight: 0 }] });
+    expect(withZero).toEqual(base);
+  });
+
   test("every input chunk comes out once", () => {
-    const out = orderByFile(fused, pathOf, evidence({ passagePaths: ["Z"] }));
+    const out = orderByFile(fused, pathOf, evidence(fused, ["Z"]));
     expect(out.map((s) => s.index).sort()).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -319,6 +319,12 @@ describe("filters, per-file cap and intent", () => {
     expect(perFile.has("src/Util/Paging.cs")).toBe(true); // the cap makes room for other files
   });
 
+  test("a query naming an identifier keeps per-declaration order (two hits from one file may lead)", async () => {
+    const view = await ws.search({ query: "Format", limit: 20 });
+    // Prefix matches in name order: Paging.FormatPage, then Formatting's two before Paging's class.
+    expect(view.hits.slice(0, 3).map((h) => h.path)).toEqual(["src/Util/Paging.cs", "src/Util/Formatting.cs", "src/Util/Formatting.cs"]);
+  });
+
   test("intent: implementation ranks code above tests and docs; usage turns that around", async () => {
     const rankOf = (view: SearchView, prefix: string) => view.hits.findIndex((h) => h.path.startsWith(prefix));
     const impl = await ws.search({ query: QUERY, limit: 20, intent: "implementation" });

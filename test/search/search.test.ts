@@ -1,0 +1,65 @@
+// searchSnapshot's ordering for prose queries: file first, one-line members demoted; identifier queries per declaration.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { ProjectIndex } from "../../src/index/project-index.ts";
+import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
+import { embeddingConfig, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+// The comment sits inside the body, so its words belong to the method's chunk.
+const method = (name: string, comment: string, body: string) =>
+  `        public void ${name}()\n        {\n            // ${comment}\n${body.split("\n").map((l) => `            ${l}`).join("\n")}\n        }\n`;
+const LONG_BODY = Array.from({ length: 22 }, (_, i) => `step${i}();`).join("\n");
+
+const TREE = {
+  // Two strong matches in one file …
+  "src/Caching/EntryCache.cs": `namespace App.Caching\n{\n    public class EntryCache\n    {\n${method("SweepExpired", "evict expired cache entries", "evict(expired); evict(entries);")}${method("SweepOldest", "evict expired entries from the cache, oldest first", "evict(oldest); evict(entries);")}    }\n}\n`,
+  // … and a weaker one in another.
+  "src/Storage/BlobStore.cs": `namespace App.Storage\n{\n    public class BlobStore\n    {\n${method("Purge", "purge expired blobs", "purge(blobs);")}    }\n}\n`,
+  // A one-line member that repeats a query word, next to the implementation with a body.
+  "src/Timing/Clock.cs": `namespace App.Timing\n{\n    public class Clock\n    {\n        public int TickInterval { get; set; }\n${method("AdvanceTicks", "advance the clock by one tick interval and fire due timers", LONG_BODY)}    }\n}\n`,
+};
+
+const dirs: string[] = [];
+let index: ProjectIndex;
+
+beforeAll(async () => {
+  const root = tempDir("search-root");
+  const cache = tempDir("search-cache");
+  dirs.push(root, cache);
+  writeTree(root, TREE);
+  index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
+  await index.refresh();
+});
+afterAll(() => {
+  index.close();
+  removeAll(dirs);
+});
+
+// No per-file cap, so the order inside a file shows.
+const search = (query: string, tuning?: Partial<Tuning>) => searchSnapshot(index.snapshot(), { query, limit: 10, tuning, perFileCap: 0 }).map((h) => h.chunk);
+
+describe("prose queries: file-first ordering", () => {
+  const QUERY = "where are expired entries evicted from the cache";
+
+  test("each matching file's best declaration comes before any file's second one", () => {
+    // Passage-to-chunk evidence already favours one declaration per window; without it the contrast is plain.
+    const paths = (tuning: Partial<Tuning>) => search(QUERY, { passageWeight: 0, ...tuning }).slice(0, 2).map((c) => c.path);
+    expect(paths({})).toEqual(["src/Caching/EntryCache.cs", "src/Storage/BlobStore.cs"]);
+    // Without file-first ordering, the stronger file's two methods take the first two places.
+    expect(paths({ fileFirst: false })).toEqual(["src/Caching/EntryCache.cs", "src/Caching/EntryCache.cs"]);
+  });
+
+  test("the size prior demotes a one-line member that repeats a word, relative to the implementation with a body", () => {
+    const firstInClock = (tuning: Partial<Tuning>) => search("how often does the clock tick", tuning).filter((c) => c.path === "src/Timing/Clock.cs")[0]!.symbol;
+    expect(firstInClock({ sizeExponent: 0 })).toBe("App.Timing.Clock.TickInterval");
+    expect(firstInClock({ sizeExponent: 2 })).not.toBe("App.Timing.Clock.TickInterval");
+  });
+});
+
+describe("identifier queries stay per declaration", () => {
+  test("the named member comes first, one-liner or not, and a file's two matches may lead", () => {
+    expect(search("TickInterval")[0]!.symbol).toBe("App.Timing.Clock.TickInterval");
+    expect(search("EntryCache.SweepExpired EntryCache.SweepOldest").slice(0, 2).map((c) => c.path)).toEqual(["src/Caching/EntryCache.cs", "src/Caching/EntryCache.cs"]);
+  });
+});
