@@ -1,13 +1,13 @@
 // Hybrid search over one snapshot: symbol, lexical and vector branches fused by weighted RRF, then prior, filters and per-file cap.
 import type { Hit } from "../types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { queryTerms } from "../text/tokens.ts";
+import { queryJoins, queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
-import { rankBySymbol } from "./symbol.ts";
+import { isDeclaredName, rankBySymbol } from "./symbol.ts";
 import { rankByVector } from "./vector.ts";
 
 export interface Tuning {
@@ -66,7 +66,7 @@ export const DEFAULT_TUNING: Tuning = {
   nextChunkFactor: 0.5,
   sizeExponent: 0.25,
   fullSizeLines: 20,
-}
+};
 
 export interface SearchRequest extends ChunkFilter {
   query: string;
@@ -82,7 +82,9 @@ export interface SearchRequest extends ChunkFilter {
 
 export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const t: Tuning = { ...DEFAULT_TUNING, ...req.tuning };
-  const terms = queryTerms(req.query);
+  // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
+  // lookup per pair and match nothing.
+  const terms = [...new Set([...queryTerms(req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
   const predicate = compileFilter(req);
   const accept = predicate ? (i: number) => predicate(snapshot.chunks[i]!) : undefined;
 

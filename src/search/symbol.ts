@@ -9,6 +9,8 @@ import type { Snapshot } from "../index/snapshot.ts";
 interface SymbolIndex {
   /** Per chunk: interned lower-case simple name ("" for fragments). */
   names: string[];
+  /** Distinct lower-case simple names (each maps to its interned self). */
+  declared: ReadonlyMap<string, string>;
   /** Name term ids of chunk i: nameTerms[nameStart[i] .. nameStart[i + 1]). */
   nameStart: Uint32Array;
   nameTerms: Uint32Array;
@@ -85,6 +87,7 @@ function buildIndex(snapshot: Snapshot): SymbolIndex {
   for (let id = 0; id < idf.length; id++) idf[id] = df[id] ? Math.log(1 + Math.max(1, n) / df[id]!) : 1;
   return {
     names,
+    declared: internedNames,
     nameStart,
     nameTerms: Uint32Array.from(nameTerms),
     owner,
@@ -99,6 +102,11 @@ function indexOf(snapshot: Snapshot): SymbolIndex {
   let idx = cache.get(snapshot);
   if (!idx) cache.set(snapshot, (idx = buildIndex(snapshot)));
   return idx;
+}
+
+/** Whether some declaration's simple name is `lowerName` (lower case). */
+export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
+  return indexOf(snapshot).declared.has(lowerName);
 }
 
 /** Tokens of the query that look like identifiers a user typed on purpose. */

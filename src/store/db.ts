@@ -282,13 +282,17 @@ export class IndexDb {
    */
   termEvidence(table: LexicalTable, term: string, weights: readonly number[], limit: number): { rows: { id: number; score: number }[]; docCount: number } {
     const match = `"${term.replace(/"/g, '""')}"`;
-    const rows = this.db
-      .query<{ id: number; score: number }, [string, number]>(
-        `SELECT rowid AS id, -bm25(${table}, ${weights.join(", ")}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`,
-      )
-      .all(match, limit);
-    // Fewer rows than asked for are all of them; only a cut list needs a separate count.
-    const docCount = rows.length < limit ? rows.length : (this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0);
+    const docCount = this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0;
+    if (docCount === 0) return { rows: [], docCount };
+    const score = `-bm25(${table}, ${weights.join(", ")})`;
+    // Sorting in SQLite costs more than the scoring; only a list longer than the limit needs it.
+    const rows =
+      docCount <= limit
+        ? this.db.query<{ id: number; score: number }, [string]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ?`).all(match)
+        : this.db
+            .query<{ id: number; score: number }, [string, number]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`)
+            .all(match, limit);
+    if (docCount <= limit) rows.sort((a, b) => b.score - a.score || a.id - b.id);
     return { rows, docCount };
   }
 

@@ -60,20 +60,19 @@ function wordTerms(word: string, keepCompounds: boolean): readonly string[] {
   return terms;
 }
 
-/** Longest run of adjacent query words joined into one candidate identifier. */
-const MAX_COMPOUND_WORDS = 2;
+/** Distinct query terms in first-seen order. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(termsOf(query))];
+}
 
 /**
- * Distinct query terms in first-seen order, plus adjacent words joined the way identifiers join them
- * ("wait until" → waituntil, "ref count" → refcount): prose often spells out a name whose parts alone are
- * stop words or common words. The index holds whole identifiers as compounds, so a join that names nothing
- * simply matches nothing.
+ * Adjacent query words joined the way identifiers join them ("wait until" → waituntil, "ref count" → refcount),
+ * stop words included: prose often spells out a name whose parts alone are stop words or common words. The
+ * index keeps whole identifiers as compound terms, which these can match.
  */
-export function queryTerms(query: string): string[] {
-  const terms = termsOf(query);
+export function queryJoins(query: string): string[] {
   const words = query.toLowerCase().match(/[a-z]+/g) ?? [];
-  for (let n = 2; n <= MAX_COMPOUND_WORDS; n++) {
-    for (let i = 0; i + n <= words.length; i++) terms.push(words.slice(i, i + n).join(""));
-  }
-  return [...new Set(terms)];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < words.length; i++) out.add(words[i]! + words[i + 1]!);
+  return [...out];
 }

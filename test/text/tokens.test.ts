@@ -1,6 +1,6 @@
 // Shared term normalisation: identifier splitting, stop words, stemming, compounds, and query-side joins.
 import { describe, expect, test } from "bun:test";
-import { queryTerms, splitIdentifier, stem, termsOf } from "../../src/text/tokens.ts";
+import { queryJoins, queryTerms, splitIdentifier, stem, termsOf } from "../../src/text/tokens.ts";
 
 describe("splitIdentifier", () => {
   test("camel, Pascal, acronyms, digits and underscores", () => {
@@ -24,22 +24,16 @@ describe("termsOf", () => {
   });
 });
 
-describe("queryTerms", () => {
-  test("adjacent words also join into the compound an identifier would index, even across stop words", () => {
-    const terms = queryTerms("wait until a condition is true");
-    expect(terms).toContain("waituntil"); // "until" alone is a stop word
-    expect(terms).toContain("wait");
-    expect(terms).not.toContain("until");
-    expect(termsOf("WaitUntil")).toContain("waituntil");
-  });
-  test("distinct, first-seen order, hyphenated words join too", () => {
-    const terms = queryTerms("ref count, ref count; lock-free");
-    expect(terms.filter((t) => t === "refcount")).toHaveLength(1);
-    expect(terms).toContain("lockfree");
-    expect(terms.indexOf("ref")).toBeLessThan(terms.indexOf("refcount"));
-  });
-  test("an empty or symbol-only query has no terms", () => {
+describe("queryTerms and queryJoins", () => {
+  test("terms are distinct, in first-seen order, without stop words", () => {
+    expect(queryTerms("cancel the token, cancelled tokens")).toEqual([stem("cancel"), "token"]);
     expect(queryTerms("")).toEqual([]);
     expect(queryTerms("?!")).toEqual([]);
+  });
+  test("adjacent words join into the compound an identifier would index, stop words included", () => {
+    expect(queryJoins("wait until a condition")).toEqual(["waituntil", "untila", "acondition"]);
+    expect(termsOf("WaitUntil")).toContain("waituntil");
+    expect(queryJoins("ref count, ref count; lock-free")).toEqual(["refcount", "countref", "countlock", "lockfree"]);
+    expect(queryJoins("one")).toEqual([]);
   });
 });
