@@ -282,18 +282,15 @@ export class IndexDb {
    */
   termEvidence(table: LexicalTable, term: string, weights: readonly number[], limit: number): { rows: { id: number; score: number }[]; docCount: number } {
     const match = `"${term.replace(/"/g, '""')}"`;
-    const docCount = this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0;
-    if (docCount === 0) return { rows: [], docCount };
     const score = `-bm25(${table}, ${weights.join(", ")})`;
-    // Sorting in SQLite costs more than the scoring; only a list longer than the limit needs it.
-    const rows =
-      docCount <= limit
-        ? this.db.query<{ id: number; score: number }, [string]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ?`).all(match)
-        : this.db
-            .query<{ id: number; score: number }, [string, number]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`)
-            .all(match, limit);
-    if (docCount <= limit) rows.sort((a, b) => b.score - a.score || a.id - b.id);
-    return { rows, docCount };
+    type Row = { id: number; score: number };
+    // One unsorted pass answers most terms: when every row fits, they are the evidence and their number is the
+    // row count. Only a longer list pays for SQLite's sorter and a separate count.
+    const rows = this.db.query<Row, [string, number]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ? LIMIT ?`).all(match, limit + 1);
+    if (rows.length <= limit) return { rows: rows.sort((a, b) => b.score - a.score || a.id - b.id), docCount: rows.length };
+    const docCount = this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0;
+    const top = this.db.query<Row, [string, number]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`).all(match, limit);
+    return { rows: top, docCount };
   }
 
   /** FTS5's own BM25 for a MATCH expression (an OR of quoted terms), in one pass: ids best first. */
