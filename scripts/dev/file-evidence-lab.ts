@@ -1,4 +1,5 @@
-// Ranking lab 2: whole-file BM25 vs passage BM25 aggregated per file (development aid).
+// Lab: file ranking by whole-file BM25 vs passage BM25 aggregated per file, Lucene or FTS5 idf (IDF=fts),
+// k1/b (K1, B) and passage size (LINES), over raw files (development aid; prints recall@5/@10, MRR@10).
 import { readFileSync } from "node:fs";
 import { Glob } from "bun";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
