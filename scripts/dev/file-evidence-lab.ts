@@ -1,5 +1,6 @@
 // Lab: file ranking by whole-file BM25 vs passage BM25 aggregated per file, Lucene or FTS5 idf (IDF=fts),
-// k1/b (K1, B) and passage size (LINES), over raw files (development aid; prints recall@5/@10, MRR@10).
+// idf power (IDFPOW), k1/b (K1, B) and passage size (LINES), over raw files (development aid; prints recall@5/@10,
+// MRR@10).
 import { readFileSync } from "node:fs";
 import { Glob } from "bun";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
@@ -10,7 +11,7 @@ import { queryTerms, termsOf } from "../../src/text/tokens.ts";
 const set = loadQuestionSet(process.argv[2]!);
 const LINES = Number(process.env.LINES ?? 60);
 type Doc = { path: string; tf: Map<string, number>; len: number };
-const idf = (df: Map<string, number>, n: number, t: string) => { const d = df.get(t) ?? 0; return process.env.IDF === "fts" ? Math.max(1e-6, Math.log((n - d + 0.5) / (d + 0.5))) : Math.log(1 + (n - d + 0.5) / (d + 0.5)); };
+const idf = (df: Map<string, number>, n: number, t: string) => { const d = df.get(t) ?? 0; return process.env.IDF === "fts" ? Math.max(1e-6, Math.log((n - d + 0.5) / (d + 0.5))) : Math.pow(Math.log(1 + (n - d + 0.5) / (d + 0.5)), Number(process.env.IDFPOW ?? 1)); };
 function bm25(q: string[], docs: Doc[], k1 = Number(process.env.K1 ?? 1.2), b = Number(process.env.B ?? 0.75)): number[] {
   const df = new Map<string, number>();
   for (const d of docs) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
