@@ -30,12 +30,18 @@ function fts5Idf(rows: number, docCount: number): number {
  * question ("subscriber", "complete", "value"); on the eval set the swap lifted passage-ranked file recall@5 by
  * 0.10–0.15 (README).
  */
-export function rankBm25(db: IndexDb, table: LexicalTable, terms: readonly string[], weights: readonly number[], limit: number): { id: number; score: number }[] {
-  const rows = db.lexicalRowCount(table);
+export function rankBm25(
+  db: IndexDb,
+  table: LexicalTable,
+  terms: readonly string[],
+  weights: readonly number[],
+  limit: number,
+  rows = db.lexicalRowCount(table),
+): { id: number; score: number }[] {
   const scores = new Map<number, number>();
   for (const term of new Set(terms)) {
     if (term.length === 0) continue;
-    const evidence = db.termEvidence(table, term, weights, TERM_ROWS);
+    const evidence = db.termEvidence(table, quoteTerm(term), weights, TERM_ROWS);
     if (evidence.docCount === 0) continue;
     // FTS5's single-term score is its idf times the length-normalised term frequency: divide one idf out, apply the other.
     const factor = luceneIdf(rows, evidence.docCount) / fts5Idf(rows, evidence.docCount);
@@ -47,10 +53,14 @@ export function rankBm25(db: IndexDb, table: LexicalTable, terms: readonly strin
   return ranked.slice(0, limit);
 }
 
-/** Chunk ordinals best first. */
-/** Quotes each term so FTS5 never reads user text as query syntax; undefined when nothing is left. */
+/** Quotes a term so FTS5 never reads user text as query syntax. */
+function quoteTerm(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/** An FTS5 OR of the distinct, quoted terms; undefined when nothing is left. */
 export function ftsQuery(terms: readonly string[]): string | undefined {
-  const quoted = [...new Set(terms)].filter((t) => t.length > 0).map((t) => `"${t.replace(/"/g, '""')}"`);
+  const quoted = [...new Set(terms)].filter((t) => t.length > 0).map(quoteTerm);
   return quoted.length > 0 ? quoted.join(" OR ") : undefined;
 }
 
@@ -70,9 +80,15 @@ export interface PassageHit {
   endLine: number;
 }
 
+// Passage rows per snapshot: counting them scans the table (8 ms at 1M chunks), and a snapshot is replaced
+// whenever a refresh writes anything, so its count never goes stale.
+const passageRows = new WeakMap<Snapshot, number>();
+
 /** Line-window passages whose text matches best (the path's words weigh `headerWeight` × the body's). */
 export function rankPassages(snapshot: Snapshot, terms: readonly string[], limit: number, headerWeight = 3): PassageHit[] {
-  const ranked = rankBm25(snapshot.db, "passages_fts", terms, [headerWeight, 1], limit);
-  const rows = snapshot.db.passagesById(ranked.map((r) => r.id));
-  return ranked.flatMap((r) => rows.get(r.id) ?? []);
+  let count = passageRows.get(snapshot);
+  if (count === undefined) passageRows.set(snapshot, (count = snapshot.db.lexicalRowCount("passages_fts")));
+  const ranked = rankBm25(snapshot.db, "passages_fts", terms, [headerWeight, 1], limit, count);
+  const byId = snapshot.db.passagesById(ranked.map((r) => r.id));
+  return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }

@@ -226,8 +226,6 @@ export class IndexDb {
     }
   }
 
-  /** BM25 over passages; best first. */
-
   loadChunks(): StoredChunk[] {
     return this.db.query<ChunkRowRaw, []>(`SELECT ${CHUNK_COLUMNS} FROM chunks ORDER BY path, start_line, id`).all().map(toChunk);
   }
@@ -277,20 +275,19 @@ export class IndexDb {
   }
 
   /**
-   * One term's BM25 evidence in a lexical table: the `limit` rows where the term weighs most, with FTS5's
-   * single-term bm25 (its idf times the length-normalised weighted term frequency), plus the term's row count.
+   * One term's BM25 evidence in a lexical table (`match` is that term, quoted): the `limit` rows where it weighs
+   * most, with FTS5's single-term bm25 (its idf times the length-normalised weighted term frequency), plus the
+   * number of rows that hold it.
    */
-  termEvidence(table: LexicalTable, term: string, weights: readonly number[], limit: number): { rows: { id: number; score: number }[]; docCount: number } {
-    const match = `"${term.replace(/"/g, '""')}"`;
-    const score = `-bm25(${table}, ${weights.join(", ")})`;
-    type Row = { id: number; score: number };
+  termEvidence(table: LexicalTable, match: string, weights: readonly number[], limit: number): { rows: { id: number; score: number }[]; docCount: number } {
     // One unsorted pass answers most terms: when every row fits, they are the evidence and their number is the
     // row count. Only a longer list pays for SQLite's sorter and a separate count.
-    const rows = this.db.query<Row, [string, number]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ? LIMIT ?`).all(match, limit + 1);
+    const rows = this.db
+      .query<{ id: number; score: number }, [string, number]>(`SELECT rowid AS id, -bm25(${table}, ${weights.join(", ")}) AS score FROM ${table} WHERE ${table} MATCH ? LIMIT ?`)
+      .all(match, limit + 1);
     if (rows.length <= limit) return { rows: rows.sort((a, b) => b.score - a.score || a.id - b.id), docCount: rows.length };
     const docCount = this.db.query<{ n: number }, [string]>(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(match)?.n ?? 0;
-    const top = this.db.query<Row, [string, number]>(`SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY score DESC LIMIT ?`).all(match, limit);
-    return { rows: top, docCount };
+    return { rows: this.bm25Search(table, match, weights, limit), docCount };
   }
 
   /** FTS5's own BM25 for a MATCH expression (an OR of quoted terms), in one pass: ids best first. */
@@ -319,7 +316,6 @@ export class IndexDb {
     const source = table === "chunks_fts" ? "chunks" : "passages";
     return this.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${source}`).get()?.n ?? 0;
   }
-
 
   // --- embeddings -----------------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ const WEIGHTS: [number, number, number] = [4, 2, 1];
 
 /** Chunk ordinals that hold one (already split and stemmed) term, best first. */
 function matches(db: IndexDb, term: string): number[] {
-  return db.termEvidence("chunks_fts", term, WEIGHTS, 10).rows.map((r) => r.id);
+  return db.termEvidence("chunks_fts", `"${term}"`, WEIGHTS, 10).rows.map((r) => r.id);
 }
 
 describe("IndexDb", () => {
@@ -141,12 +141,12 @@ describe("IndexDb", () => {
     const { db } = freshDb();
     const inBody = db.writeChunk(chunk({ lexical: { header: "alpha", summary: "", body: "widget" } }));
     const inHeader = db.writeChunk(chunk({ lexical: { header: "widget", summary: "", body: "alpha" } }));
-    const { rows, docCount } = db.termEvidence("chunks_fts", "widget", WEIGHTS, 10);
+    const { rows, docCount } = db.termEvidence("chunks_fts", '"widget"', WEIGHTS, 10);
     expect(rows.map((r) => r.id)).toEqual([inHeader, inBody]);
     expect(rows[0]!.score).toBeGreaterThan(rows[1]!.score); // higher is better
     expect(docCount).toBe(2);
     // The limit cuts rows, never the row count the idf needs.
-    expect(db.termEvidence("chunks_fts", "widget", WEIGHTS, 1)).toMatchObject({ rows: [{ id: inHeader }], docCount: 2 });
+    expect(db.termEvidence("chunks_fts", '"widget"', WEIGHTS, 1)).toMatchObject({ rows: [{ id: inHeader }], docCount: 2 });
     db.close();
   });
 
