@@ -38,6 +38,15 @@ export interface Miss {
   first_hit?: string;
 }
 
+/** Where one question's answer ranked (absent = not in the results). */
+export interface QuestionResult {
+  id: string;
+  corpus: string;
+  kind: string;
+  file_rank?: number;
+  function_rank?: number;
+}
+
 export interface CorpusReport {
   file: Summary;
   function: Summary;
@@ -49,6 +58,7 @@ export interface EvalReport {
   overall: { file: Summary; function: Summary };
   latency_ms: { search_p50: number; search_p95: number; query_embedding_p50?: number };
   misses: Miss[];
+  questions: QuestionResult[];
   irrelevant?: { queries: number; with_vector_hit_above_floor?: number; top_score: { min: number; p50: number; max: number } };
   semantic: boolean;
 }
@@ -77,7 +87,7 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
   if (groups.size === 0) throw new Error(o.corpus ? `No questions for corpus "${o.corpus}".` : "The question set has no questions.");
 
   const semantic = o.embedder.enabled && (await o.embedder.health()).ok;
-  const report: EvalReport = { corpora: {}, overall: { file: summarise([]), function: summarise([]) }, latency_ms: { search_p50: 0, search_p95: 0 }, misses: [], semantic };
+  const report: EvalReport = { corpora: {}, overall: { file: summarise([]), function: summarise([]) }, latency_ms: { search_p50: 0, search_p95: 0 }, misses: [], questions: [], semantic };
   const allFile: (number | undefined)[] = [];
   const allFn: (number | undefined)[] = [];
   const latencies: number[] = [];
@@ -114,6 +124,10 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
       k.file.push(fr);
       k.fn.push(fn);
       byKind.set(q.kind, k);
+      const result: QuestionResult = { id: q.id, corpus, kind: q.kind };
+      if (fr !== undefined) result.file_rank = fr;
+      if (fn !== undefined) result.function_rank = fn;
+      report.questions.push(result);
       if (fr === undefined || fr > 5 || fn === undefined || fn > 5) {
         const miss: Miss = { id: q.id, corpus, question: q.question, expected: q.files };
         if (fr !== undefined) miss.file_rank = fr;

@@ -50,6 +50,16 @@ describe("runEval", () => {
     expect(report.irrelevant?.with_vector_hit_above_floor).toBeUndefined(); // no embedder, no vector stats
   });
 
+  test("every question's ranks are reported, consistent with the summary and the misses", () => {
+    expect(report.questions.map((q) => q.id)).toEqual(loadQuestionSet(SET).questions.map((q) => q.id));
+    const inTop5 = report.questions.filter((q) => q.file_rank !== undefined && q.file_rank <= 5).length;
+    expect(inTop5 / report.questions.length).toBeCloseTo(report.overall.file.recall_at_5, 5);
+    for (const q of report.questions) {
+      const missed = q.file_rank === undefined || q.file_rank > 5 || q.function_rank === undefined || q.function_rank > 5;
+      expect(report.misses.some((m) => m.id === q.id)).toBe(missed);
+    }
+  });
+
   test("the text report has the table header and one row per corpus and kind", () => {
     const text = formatEval(report, "fused");
     expect(text).toContain("file R@5 / R@10 / MRR@10");
