@@ -82,6 +82,8 @@ export class ProjectIndex {
   /** sqlite's data_version when `current` was last known to match the database (see refreshLocked). */
   private seenDataVersion: number | undefined;
   private needsFullRechunk = false;
+  /** Chunk texts without a vector after the last refresh; undefined = not known (first refresh, or the store moved). */
+  private knownPending: number | undefined;
   private repairs: CacheRepair[] = [];
   private lastEmbeddingWarning: string | undefined;
   private running: Promise<RefreshReport> | undefined;
@@ -200,7 +202,10 @@ export class ProjectIndex {
     vectors.refreshLength();
     const committedRows = db.numberMeta(META.vectorRows, 0);
     if (vectors.rowCount > committedRows) vectors.truncate(committedRows);
-    else if (vectors.rowCount < committedRows) db.forgetVectorRowsFrom(vectors.rowCount);
+    else if (vectors.rowCount < committedRows) {
+      db.forgetVectorRowsFrom(vectors.rowCount);
+      this.knownPending = undefined; // those texts wait for a vector again
+    }
     this.vectors = vectors;
   }
 
@@ -267,7 +272,10 @@ export class ProjectIndex {
     });
     // The live snapshot's file map is the store's, unless another process committed since we last looked: then both
     // are stale and are reloaded (a CLI build next to a server, say). Saves reading every file row per search.
-    if (this.seenDataVersion === undefined || db.dataVersion() !== this.seenDataVersion) this.current = undefined;
+    if (this.seenDataVersion === undefined || db.dataVersion() !== this.seenDataVersion) {
+      this.current = undefined;
+      this.knownPending = undefined;
+    }
     const stored = this.current ? this.current.files : db.loadFiles();
     const force = opts.force === true || this.needsFullRechunk;
     const plan = planRefresh(walk.files, stored, force);
@@ -394,12 +402,17 @@ export class ProjectIndex {
       this.current = patched ?? this.buildSnapshot(files);
     }
 
+    // Texts can only start waiting for a vector when chunks are written (here, or by another process, which resets
+    // knownPending above). A no-change refresh with nothing pending skips two joins over every chunk (~1 ms per
+    // 10k chunks each, on every search).
+    const mayHavePending = anything || this.knownPending !== 0;
+
     // Lexical and symbol data are current now, whatever the embedding backend does next.
     if (queue) {
       const result = await queue.finish();
       report.textsEmbedded = result.embedded;
       let warning = result.error ? this.pendingWarning(result.error) : undefined;
-      if (!result.error) {
+      if (!result.error && mayHavePending) {
         // Texts left pending by earlier refreshes (backend was down then).
         const earlier = await this.embedPending(embedTexts, opts);
         report.textsEmbedded += earlier.embedded;
@@ -409,7 +422,8 @@ export class ProjectIndex {
       if (warning) report.embeddingWarning = warning;
       this.lastEmbeddingWarning = warning;
     }
-    report.pendingEmbeddings = this.deps.embedder.enabled ? db.countPending() : 0;
+    report.pendingEmbeddings = this.deps.embedder.enabled && (mayHavePending || report.textsEmbedded > 0) ? db.countPending() : 0;
+    this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
     this.seenDataVersion = db.dataVersion();
     report.durationMs = performance.now() - started;
     return report;

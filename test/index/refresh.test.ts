@@ -287,6 +287,30 @@ describe("refresh with an embedding backend", () => {
     f.index.close();
   });
 
+  test("pending texts are retried by the next refresh in the same process, and so are texts another process indexed without vectors", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.write("src/Gamma.cs", csClass("App", "Gamma", ["Reconcile"]));
+    stub.inject({ kind: "status", status: 500 }, 100);
+    try {
+      expect((await f.index.refresh()).pendingEmbeddings).toBe(2);
+    } finally {
+      stub.clearFaults();
+    }
+    expect(await f.index.refresh()).toMatchObject({ filesChanged: 0, textsEmbedded: 2, pendingEmbeddings: 0 });
+    expect(await f.index.refresh()).toMatchObject({ textsEmbedded: 0, pendingEmbeddings: 0 });
+
+    // A CLI build next to the server indexes a new file but embeds nothing (skipEmbedding, as eval and --embedder none do).
+    f.write("src/Delta.cs", csClass("App", "Delta", ["Merge"]));
+    const other = f.open();
+    expect((await other.refresh({ skipEmbedding: true })).pendingEmbeddings).toBe(2);
+    other.close();
+    const mark = stub.totalTexts;
+    expect(await f.index.refresh()).toMatchObject({ filesAdded: 0, textsEmbedded: 2, pendingEmbeddings: 0 });
+    expect(symbolsOf(stub.texts.slice(mark))).toEqual(["App.Delta", "App.Delta.Merge"]);
+    f.index.close();
+  });
+
   test("backend stopped during refresh: nothing committed is lost", async () => {
     const port = await startStubEmbedder({ dimensions: 32 });
     const embedder = testEmbedder(embeddingConfig({ endpoint: port.url }));
