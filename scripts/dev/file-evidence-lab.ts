@@ -55,6 +55,18 @@ for (const [corpus, qs] of groups) {
     const rr = (m: Map<string, number>) => new Map([...m].sort((a, b) => b[1] - a[1]).map(([p], r) => [p, r]));
     const a = rr(fileScores), b = rr(new Map([...per].map(([p, s]) => [p, s[0]!])));
     rank("rrf-file+maxpass", q, new Map([...a].map(([p, r]) => [p, 1 / (60 + r) + 1 / (60 + b.get(p)!)])));
+    // Coverage: the idf mass of the question's terms that the file contains anywhere (no tf, no length).
+    const fdf = new Map<string, number>();
+    for (const f of files) for (const t of f.tf.keys()) fdf.set(t, (fdf.get(t) ?? 0) + 1);
+    const qi = terms.map((t) => idf(fdf, files.length, t));
+    const total = qi.reduce((x, y) => x + y, 0) || 1;
+    const cov = new Map(files.map((f) => [f.path, terms.reduce((s2, t, i) => s2 + (f.tf.has(t) ? qi[i]! : 0), 0) / total]));
+    rank("cov", q, cov);
+    const maxPass = new Map([...per].map(([p, s2]) => [p, s2[0]!]));
+    const top = Math.max(...maxPass.values()) || 1;
+    for (const alpha of [1, 2, 4]) rank(`pass×cov^${alpha}`, q, new Map([...maxPass].map(([p, v]) => [p, (v / top) * Math.pow(cov.get(p) ?? 0, alpha)])));
+    const c = rr(cov);
+    rank("rrf-maxpass+cov", q, new Map([...b].map(([p, r]) => [p, 1 / (60 + r) + 1 / (60 + c.get(p)!)])));
   }
 }
 for (const [k, ranks] of Object.entries(results)) { const s = summarise(ranks); console.log(k.padEnd(28), s.recall_at_5.toFixed(2), s.recall_at_10.toFixed(2), s.mrr_at_10.toFixed(2)); }

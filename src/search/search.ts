@@ -7,7 +7,7 @@ import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
-import { isDeclaredName, rankBySymbol } from "./symbol.ts";
+import { BAND, bandOf, isDeclaredName, isSingleIdentifier, rankBySymbol, type SymbolMatch } from "./symbol.ts";
 import { rankByVector } from "./vector.ts";
 
 export interface Tuning {
@@ -164,6 +164,8 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
   }
 
+  scored = pinNamedDeclarations(scored, symbol, req.query);
+
   const cap = req.perFileCap ?? 2;
   const perFile = new Map<string, number>();
   const hits: Hit[] = [];
@@ -177,4 +179,21 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     if (hits.length >= req.limit) break;
   }
   return hits;
+}
+
+/**
+ * A query that is one identifier asks for that declaration, and a dotted name for that qualified one: those
+ * matches lead (in fused order), whatever text evidence other chunks have. Their scores are lifted above the rest
+ * so scores still descend, also when several projects' hits are merged.
+ */
+function pinNamedDeclarations(scored: Scored[], symbol: readonly SymbolMatch[], query: string): Scored[] {
+  const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
+  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
+  if (band === 0) return scored;
+  const pinned = new Set<number>();
+  for (const m of symbol) if (bandOf(m.score) >= band) pinned.add(m.index);
+  const lead = scored.filter((s) => pinned.has(s.index));
+  const rest = scored.filter((s) => !pinned.has(s.index));
+  const lift = rest[0]?.score ?? 0;
+  return [...lead.map((s) => ({ index: s.index, score: s.score + lift })), ...rest];
 }

@@ -109,18 +109,41 @@ export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
   return indexOf(snapshot).declared.has(lowerName);
 }
 
-/** Tokens of the query that look like identifiers a user typed on purpose. */
+/**
+ * Tokens of the query that look like identifiers a user typed on purpose, lower-cased. In a query of one or two
+ * words every word counts, stop words and two-letter names included: `Where`, `Do` and `Observable.Where` are
+ * what an agent types to find LINQ-style operators. Generic arguments are dropped (`IObservable<T>.Where`), and a
+ * dotted name also contributes its last segment, for when the qualifier is not the declaring type.
+ */
 export function identifierTokens(query: string): string[] {
-  const words = query.match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
+  const words = query.replace(/<[^<>]*>/g, "").match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
   const short = words.length <= 2;
-  return [
-    ...new Set(
-      words
-        .filter((w) => short || /[a-z0-9][A-Z]|_|\./.test(w) || /^[A-Z][a-z]+[A-Z]/.test(w) || query.includes(`${w}(`))
-        .filter((w) => w.length >= 3 && !(isStopWord(w.toLowerCase()) && !/[A-Z_.]/.test(w.slice(1))))
-        .map((w) => w.toLowerCase()),
-    ),
-  ];
+  const out = new Set<string>();
+  for (const w of words) {
+    const typed = /[a-z0-9][A-Z]|_|\./.test(w) || /^[A-Z][a-z]+[A-Z]/.test(w) || query.includes(`${w}(`);
+    if (!short && !typed) continue;
+    if (!short && (w.length < 3 || (isStopWord(w.toLowerCase()) && !/[A-Z_.]/.test(w.slice(1))))) continue;
+    if (w.length < 2) continue;
+    const lower = w.toLowerCase();
+    out.add(lower);
+    const last = lower.slice(lower.lastIndexOf(".") + 1);
+    if (last !== lower && last.length >= 2) out.add(last);
+  }
+  return [...out];
+}
+
+/** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
+export function isSingleIdentifier(query: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$/.test(query.replace(/<[^<>]*>/g, "").trim());
+}
+
+/** Score bands: a qualified name typed in full, an exact simple name, a prefix, a containment. */
+export const BAND = { qualified: 5, exact: 4, prefix: 3, contains: 2 } as const;
+const BAND_SCALE = 100;
+
+/** The band of a symbol score (0 = matched by sub-words only). */
+export function bandOf(score: number): number {
+  return Math.floor(score / BAND_SCALE);
 }
 
 export interface SymbolMatch {
@@ -130,7 +153,7 @@ export interface SymbolMatch {
 
 /**
  * Ranks chunk indexes (into snapshot.chunks) by how well their names match the query.
- * Band 4: a typed identifier equals the simple name or a qualified suffix; 3: prefix; 2: containment;
+ * Band 5: a typed dotted name is a qualified suffix; 4: a typed identifier equals the simple name; 3: prefix; 2: containment;
  * below that, idf-weighted coverage of the name's sub-words by the query's words (owner type words count half).
  */
 export function rankBySymbol(
@@ -154,13 +177,13 @@ export function rankBySymbol(
     if (name === "" || (accept && !accept(i))) continue;
     let band = 0;
     for (const id of idents) {
-      if (id === name) band = 4;
-      else if (band < 3 && name.startsWith(id)) band = 3;
-      else if (band < 2 && id.length >= 4 && name.includes(id)) band = 2;
+      if (id === name) band = BAND.exact;
+      else if (band < BAND.prefix && name.startsWith(id)) band = BAND.prefix;
+      else if (band < BAND.contains && id.length >= 4 && name.includes(id)) band = BAND.contains;
     }
-    if (band < 4 && dotted.length > 0) {
+    if (dotted.length > 0) {
       const qualified = snapshot.chunks[i]!.symbol.toLowerCase();
-      if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = 4;
+      if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = BAND.qualified;
     }
     let matched = 0;
     let total = 0;
@@ -187,7 +210,7 @@ export function rankBySymbol(
       for (let j = idx.nameStart[i]!; j < idx.nameStart[i + 1]!; j++) if (idx.nameTerms[j] === t) inName = true;
       if (!inName) ownerScore += 0.5 * idx.idf[t]!;
     }
-    out.push({ index: i, score: band * 100 + matched * coverage + ownerScore });
+    out.push({ index: i, score: band * BAND_SCALE + matched * coverage + ownerScore });
   }
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;

@@ -1,0 +1,138 @@
+// Identifier queries: which query words count as typed names, and how exact and qualified matches lead the results.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { ProjectIndex } from "../../src/index/project-index.ts";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { identifierTokens, isSingleIdentifier } from "../../src/search/symbol.ts";
+import { resolve } from "node:path";
+import { embeddingConfig, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+describe("identifierTokens", () => {
+  test("in a one- or two-word query every word is a name, stop words and two-letter names included", () => {
+    expect(identifierTokens("Where")).toEqual(["where"]);
+    expect(identifierTokens("Do")).toEqual(["do"]);
+    expect(identifierTokens("retry policy")).toEqual(["retry", "policy"]);
+  });
+
+  test("generic arguments are dropped and a dotted name also gives its last segment", () => {
+    expect(identifierTokens("IObservable<T>.Where")).toEqual(["iobservable.where", "where"]);
+    expect(identifierTokens("Observable.Where")).toEqual(["observable.where", "where"]);
+  });
+
+  test("in prose only typed-looking names count: camel case, underscores, dots, calls; plain stop words never", () => {
+    expect(identifierTokens("where is OnErrorRetry implemented")).toEqual(["onerrorretry"]);
+    expect(identifierTokens("why does my_handler run twice after Start()")).toEqual(["my_handler", "start"]);
+    expect(identifierTokens("where does the scheduler run queued work")).toEqual([]);
+  });
+
+  test("isSingleIdentifier: one name, qualified, generic or called; not prose", () => {
+    for (const q of ["Where", "Observable.Where", "IObservable<T>.Where", " Run() ", "my_handler"]) expect(isSingleIdentifier(q)).toBe(true);
+    for (const q of ["throttle frame", "where is Where", "Where?", ""]) expect(isSingleIdentifier(q)).toBe(false);
+  });
+});
+
+const FILTER_NOISE = Array.from({ length: 12 }, (_, i) => `// observable where filter ${i}: where the observable filters, where clauses apply`).join("\n            ");
+
+const TREE = {
+  "src/Linq/Observable.cs": `namespace App.Linq
+{
+    public static class Observable
+    {
+        public static IObservable<T> Where<T>(this IObservable<T> source, Func<T, bool> predicate)
+        {
+            return new WhereObservable<T>(source, predicate);
+        }
+
+        public static IObservable<T> Do<T>(this IObservable<T> source, Action<T> onNext)
+        {
+            return new DoObservable<T>(source, onNext);
+        }
+    }
+}
+`,
+  "src/Linq/WhereObservable.cs": `namespace App.Linq
+{
+    internal sealed class WhereObservable<T>
+    {
+        sealed class Where
+        {
+            public void OnNext(T value) { if (predicate(value)) observer.OnNext(value); }
+        }
+    }
+}
+`,
+  // Much more text about "observable" and "where" than the declarations named so, under other names.
+  "src/Linq/QueryHelpers.cs": `namespace App.Linq
+{
+    public static class QueryHelpers
+    {
+        public static void WhereClauseObservableFilter()
+        {
+            ${FILTER_NOISE}
+        }
+
+        public static void DoubleBuffer() { }
+    }
+}
+`,
+};
+
+const dirs: string[] = [];
+let index: ProjectIndex;
+let unirx: ProjectIndex;
+
+beforeAll(async () => {
+  const unirxCache = tempDir("symbol-unirx");
+  dirs.push(unirxCache);
+  unirx = openIndex(projectConfig(resolve(import.meta.dir, "../../node_modules/com.neuecc.unirx"), unirxCache, { extensions: [".cs"] }), createEmbedder(embeddingConfig({ provider: "none" })));
+  await unirx.refresh();
+  const root = tempDir("symbol-root");
+  const cache = tempDir("symbol-cache");
+  dirs.push(root, cache);
+  writeTree(root, TREE);
+  index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
+  await index.refresh();
+});
+afterAll(() => {
+  index.close();
+  unirx.close();
+  removeAll(dirs);
+});
+
+const symbols = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 10, perFileCap: 0 }).map((h) => h.chunk.symbol);
+const simpleName = (symbol: string) => symbol.slice(symbol.lastIndexOf(".") + 1);
+
+describe("identifier queries", () => {
+  test("a stop word typed as a name finds the declarations so named, before text-only matches", () => {
+    const hits = symbols("Where");
+    expect(hits.slice(0, 2).map(simpleName)).toEqual(["Where", "Where"]);
+    expect(hits).toContain("App.Linq.Observable.Where");
+    expect(hits.indexOf("App.Linq.QueryHelpers.WhereClauseObservableFilter")).toBeGreaterThan(1);
+  });
+
+  test("a two-letter name is found, and exact names lead prefix matches", () => {
+    const hits = symbols("Do");
+    expect(hits[0]).toBe("App.Linq.Observable.Do");
+    expect(hits.indexOf("App.Linq.QueryHelpers.DoubleBuffer")).toBeGreaterThan(0);
+  });
+
+  test("a qualified name puts that declaration first; a generic receiver type still finds the member", () => {
+    expect(symbols("Observable.Where")[0]).toBe("App.Linq.Observable.Where");
+    expect(simpleName(symbols("IObservable<T>.Where")[0]!)).toBe("Where");
+  });
+
+  test("on UniRx: operators named by stop words are found, and a qualified name beats chunks with more text evidence", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol);
+    expect(top("Where")[0]).toBe("UniRx.Observable.Where");
+    expect(top("Do")[0]).toBe("UniRx.Observable.Do");
+    expect(top("Observable.Where").slice(0, 2)).toEqual(["UniRx.Observable.Where", "UniRx.Observable.Where"]);
+    // An exact name leads names that merely contain it (ThrottleFirst, FirstObservable …).
+    expect(top("First")).toContain("UniRx.Observable.First");
+  });
+
+  test("scores still descend after exact matches are lifted", () => {
+    const scores = searchSnapshot(index.snapshot(), { query: "Where", limit: 10, perFileCap: 0 }).map((h) => h.score);
+    expect(scores.length).toBeGreaterThan(2);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]!).toBeLessThanOrEqual(scores[i - 1]!);
+  });
+});
