@@ -91,7 +91,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const lists: RankedList[] = [];
   const symbol = rankBySymbol(snapshot, req.query, terms, accept, t.symbolMinCoverage).slice(0, t.depth);
   // A query that names an identifier is answered by the symbol branch; prose mostly by the text branches.
-  const namesIdentifier = symbol.length > 0 && symbol[0]!.score >= 100;
+  const namesIdentifier = symbol.length > 0 && bandOf(symbol[0]!.score) >= BAND.contains;
   lists.push({ weight: t.symbolWeight * (namesIdentifier ? t.identifierSymbolFactor : t.proseSymbolFactor), keys: symbol.map((m) => m.index) });
 
   // FTS has no filter pushdown here: over-fetch, then filter.
@@ -183,17 +183,20 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
 
 /**
  * A query that is one identifier asks for that declaration, and a dotted name for that qualified one: those
- * matches lead (in fused order), whatever text evidence other chunks have. Their scores are lifted above the rest
- * so scores still descend, also when several projects' hits are merged.
+ * matches lead, in the symbol branch's order (types and methods before constructors of the same name), then the
+ * fused order. Their scores are lifted above the rest so scores still descend, also when projects are merged.
  */
 function pinNamedDeclarations(scored: Scored[], symbol: readonly SymbolMatch[], query: string): Scored[] {
   const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
   const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
   if (band === 0) return scored;
-  const pinned = new Set<number>();
-  for (const m of symbol) if (bandOf(m.score) >= band) pinned.add(m.index);
-  const lead = scored.filter((s) => pinned.has(s.index));
-  const rest = scored.filter((s) => !pinned.has(s.index));
+  const symbolScore = new Map<number, number>();
+  for (const m of symbol) if (bandOf(m.score) >= band) symbolScore.set(m.index, m.score);
+  const lead = scored.filter((s) => symbolScore.has(s.index));
+  const rest = scored.filter((s) => !symbolScore.has(s.index));
+  lead.sort((a, b) => symbolScore.get(b.index)! - symbolScore.get(a.index)!); // stable: fused order breaks ties
   const lift = rest[0]?.score ?? 0;
-  return [...lead.map((s) => ({ index: s.index, score: s.score + lift })), ...rest];
+  let floor = 0;
+  const lifted = lead.reverse().map((s) => ({ index: s.index, score: (floor = Math.max(floor, s.score + lift)) })).reverse();
+  return [...lifted, ...rest];
 }

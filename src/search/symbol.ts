@@ -16,6 +16,8 @@ interface SymbolIndex {
   nameTerms: Uint32Array;
   /** Owner list of chunk i: ownerTerms[ownerStart[owner[i]] .. ownerStart[owner[i] + 1]). */
   owner: Uint32Array;
+  /** Lower-case segments of each owner list (the enclosing type names a typed identifier can equal). */
+  ownerNames: string[][];
   ownerStart: Uint32Array;
   ownerTerms: Uint32Array;
   termIds: Map<string, number>;
@@ -52,11 +54,13 @@ function buildIndex(snapshot: Snapshot): SymbolIndex {
   const ownerIds = new Map<string, number>();
   const ownerStart: number[] = [0];
   const ownerTerms: number[] = [];
+  const ownerNames: string[][] = [];
   const nameOwner = (key: string) => {
     let id = ownerIds.get(key);
     if (id !== undefined) return id;
     id = ownerIds.size;
     ownerIds.set(key, id);
+    ownerNames.push(key === "" ? [] : key.toLowerCase().split("."));
     for (const t of new Set(key.split(".").flatMap(termsOfName))) ownerTerms.push(idOf(t));
     ownerStart.push(ownerTerms.length);
     return id;
@@ -91,6 +95,7 @@ function buildIndex(snapshot: Snapshot): SymbolIndex {
     nameStart,
     nameTerms: Uint32Array.from(nameTerms),
     owner,
+    ownerNames,
     ownerStart: Uint32Array.from(ownerStart),
     ownerTerms: Uint32Array.from(ownerTerms),
     termIds,
@@ -139,7 +144,10 @@ export function isSingleIdentifier(query: string): boolean {
 
 /** Score bands: a qualified name typed in full, an exact simple name, a prefix, a containment. */
 export const BAND = { qualified: 5, exact: 4, prefix: 3, contains: 2 } as const;
-const BAND_SCALE = 100;
+// A banded score is band × BAND_SCALE + BAND_BASE + adjustments (−250 … +500) + sub-word evidence (well under 200),
+// so adjustments order matches inside a band without moving them out of it.
+const BAND_SCALE = 1000;
+const BAND_BASE = 300;
 
 /** The band of a symbol score (0 = matched by sub-words only). */
 export function bandOf(score: number): number {
@@ -199,6 +207,14 @@ export function rankBySymbol(
     }
     if (band === 0 && matchedCount === 0) continue;
     const coverage = total > 0 ? matched / total : 0;
+    // "ReactiveProperty value", "ThrottleFrame OnNext": an enclosing type the query names makes a member whose own
+    // name the query covers (or names) as good as a qualified match, a half band above the namesakes elsewhere.
+    let ownerNamed = false;
+    if (idents.length > 0 && band < BAND.qualified) {
+      const owners = idx.ownerNames[idx.owner[i]!]!;
+      ownerNamed = owners.length > 0 && idents.some((id) => id !== name && owners.includes(id));
+      if (ownerNamed && band < BAND.exact && coverage === 1) band = BAND.exact;
+    }
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
     let ownerScore = 0;
@@ -210,7 +226,11 @@ export function rankBySymbol(
       for (let j = idx.nameStart[i]!; j < idx.nameStart[i + 1]!; j++) if (idx.nameTerms[j] === t) inName = true;
       if (!inName) ownerScore += 0.5 * idx.idf[t]!;
     }
-    out.push({ index: i, score: band * BAND_SCALE + matched * coverage + ownerScore });
+    // A constructor shares its type's name; someone typing the name wants the type (or a method) first.
+    let adjust = ownerNamed && band >= BAND.exact ? 500 : 0;
+    if (band === BAND.exact && snapshot.chunks[i]!.kind === "Constructor") adjust -= 250;
+    const banded = band > 0 ? band * BAND_SCALE + BAND_BASE + adjust : 0;
+    out.push({ index: i, score: banded + matched * coverage + ownerScore });
   }
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;

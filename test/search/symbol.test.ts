@@ -61,6 +61,23 @@ const TREE = {
     }
 }
 `,
+  "src/Flow/StagePipeline.cs": `namespace App.Flow
+{
+    public class StagePipeline
+    {
+        public StagePipeline() { stages = new List<Stage>(); /* a stage pipeline runs stages */ }
+
+        public void Run() { foreach (var stage in stages) stage.Execute(); }
+
+        public void Stop() { }
+    }
+
+    public class Runner
+    {
+        public void Run() { }
+    }
+}
+`,
   // Much more text about "observable" and "where" than the declarations named so, under other names.
   "src/Linq/QueryHelpers.cs": `namespace App.Linq
 {
@@ -128,6 +145,14 @@ describe("identifier queries", () => {
     expect(top("Observable.Where").slice(0, 2)).toEqual(["UniRx.Observable.Where", "UniRx.Observable.Where"]);
     // An exact name leads names that merely contain it (ThrottleFirst, FirstObservable …).
     expect(top("First")).toContain("UniRx.Observable.First");
+  });
+
+  test("a type and a member typed apart find that member; a type's name finds the type before its constructor", () => {
+    expect(symbols("Where OnNext")[0]).toBe("App.Linq.WhereObservable.Where.OnNext");
+    expect(symbols("StagePipeline Run")[0]).toBe("App.Flow.StagePipeline.Run");
+    expect(symbols("how does the StagePipeline run")[0]).toBe("App.Flow.StagePipeline.Run");
+    const hits = searchSnapshot(index.snapshot(), { query: "StagePipeline", limit: 2, perFileCap: 0 }).map((h) => h.chunk);
+    expect(hits.map((c) => c.kind)).toEqual(["Class", "Constructor"]);
   });
 
   test("scores still descend after exact matches are lifted", () => {
