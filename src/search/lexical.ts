@@ -74,6 +74,18 @@ export function rankByLexical(snapshot: Snapshot, terms: readonly string[], limi
   return snapshot.db.bm25Search("chunks_fts", match, [weights.header, weights.summary, weights.body], limit).map((r) => r.id);
 }
 
+/**
+ * Chunk ordinals whose indexed terms contain every phrase word for word (FTS5 phrase queries), best BM25 first.
+ * Stop words are not indexed, so "no elements" matches "no more elements" too; case and inflection never matter.
+ */
+export function matchPhrases(snapshot: Snapshot, phrases: readonly string[][], limit: number, weights = DEFAULT_LEXICAL_WEIGHTS): number[] {
+  if (phrases.length === 0) return [];
+  const match = phrases.map((terms) => quoteTerm(terms.join(" "))).join(" AND ");
+  return snapshot.db
+    .bm25Search("chunks_fts", match, [weights.header, weights.summary, weights.body], limit)
+    .flatMap((r) => snapshot.indexByOrdinal.get(r.id) ?? []);
+}
+
 export interface PassageHit {
   path: string;
   startLine: number;

@@ -1,13 +1,14 @@
 // Hybrid search over one snapshot: symbol, lexical and vector branches fused by weighted RRF, then prior, filters and per-file cap.
 import type { Hit } from "../types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { queryJoins, queryTerms } from "../text/tokens.ts";
+import { queryJoins, queryTerms, quotedPhrases } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
-import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
+import { DEFAULT_LEXICAL_WEIGHTS, matchPhrases, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
-import { BAND, bandOf, isDeclaredName, isSingleIdentifier, rankBySymbol, type SymbolMatch } from "./symbol.ts";
+import { BAND, bandOf, isDeclaredName, namedDeclarations, rankBySymbol } from "./symbol.ts";
+import { fileNameLead, pinFirst } from "./pin.ts";
 import { rankByVector } from "./vector.ts";
 
 export interface Tuning {
@@ -85,6 +86,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
   // lookup per pair and match nothing.
   const terms = [...new Set([...queryTerms(req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
+  const phrases = quotedPhrases(req.query);
   const predicate = compileFilter(req);
   const accept = predicate ? (i: number) => predicate(snapshot.chunks[i]!) : undefined;
 
@@ -164,7 +166,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
   }
 
-  scored = pinNamedDeclarations(scored, symbol, req.query);
+  scored = pinFirst(scored, namedDeclarations(symbol, req.query));
+  if (phrases.length > 0) scored = pinFirst(scored, new Map(matchPhrases(snapshot, phrases, t.depth).flatMap((i) => (accept && !accept(i) ? [] : [[i, 0]]))));
+  const fileLead = fileNameLead(snapshot, req.query);
+  if (fileLead.size > 0) scored = pinFirst(scored, new Map([...fileLead].filter(([i]) => !accept || accept(i))));
 
   const cap = req.perFileCap ?? 2;
   const perFile = new Map<string, number>();
@@ -179,24 +184,4 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     if (hits.length >= req.limit) break;
   }
   return hits;
-}
-
-/**
- * A query that is one identifier asks for that declaration, and a dotted name for that qualified one: those
- * matches lead, in the symbol branch's order (types and methods before constructors of the same name), then the
- * fused order. Their scores are lifted above the rest so scores still descend, also when projects are merged.
- */
-function pinNamedDeclarations(scored: Scored[], symbol: readonly SymbolMatch[], query: string): Scored[] {
-  const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
-  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
-  if (band === 0) return scored;
-  const symbolScore = new Map<number, number>();
-  for (const m of symbol) if (bandOf(m.score) >= band) symbolScore.set(m.index, m.score);
-  const lead = scored.filter((s) => symbolScore.has(s.index));
-  const rest = scored.filter((s) => !symbolScore.has(s.index));
-  lead.sort((a, b) => symbolScore.get(b.index)! - symbolScore.get(a.index)!); // stable: fused order breaks ties
-  const lift = rest[0]?.score ?? 0;
-  let floor = 0;
-  const lifted = lead.reverse().map((s) => ({ index: s.index, score: (floor = Math.max(floor, s.score + lift)) })).reverse();
-  return [...lifted, ...rest];
 }

@@ -121,7 +121,7 @@ export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
  * dotted name also contributes its last segment, for when the qualifier is not the declaring type.
  */
 export function identifierTokens(query: string): string[] {
-  const words = query.replace(/<[^<>]*>/g, "").match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
+  const words = withoutFileExtensions(query.replace(/<[^<>]*>/g, "")).match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
   const short = words.length <= 2;
   const out = new Set<string>();
   for (const w of words) {
@@ -137,9 +137,29 @@ export function identifierTokens(query: string): string[] {
   return [...out];
 }
 
+// A file name typed as a query ("ObjectPool.cs") names what the file declares.
+const SOURCE_EXTENSION = /\.(?:cs|csx|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|go|rs|java|md)\b/g;
+
+function withoutFileExtensions(text: string): string {
+  return text.replace(SOURCE_EXTENSION, "");
+}
+
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
 export function isSingleIdentifier(query: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$/.test(query.replace(/<[^<>]*>/g, "").trim());
+  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$/.test(withoutFileExtensions(query.replace(/<[^<>]*>/g, "")).trim());
+}
+
+/**
+ * The declarations a query asks for by name, best first: for a query that is one name, its exact matches; for any
+ * query with a dotted name, its qualified matches. Empty otherwise (prose is ranked by evidence, not pinned).
+ */
+export function namedDeclarations(symbol: readonly SymbolMatch[], query: string): Map<number, number> {
+  const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
+  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
+  const out = new Map<number, number>();
+  if (band === 0) return out;
+  for (const m of symbol) if (bandOf(m.score) >= band) out.set(m.index, m.score);
+  return out;
 }
 
 /** Score bands: a qualified name typed in full, an exact simple name, a prefix, a containment. */

@@ -76,3 +76,13 @@ export function queryJoins(query: string): string[] {
   for (let i = 0; i + 1 < words.length; i++) out.add(words[i]! + words[i + 1]!);
   return [...out];
 }
+
+/** Phrases the user put in double quotes, each as its index terms in order; a phrase of stop words only is dropped. */
+export function quotedPhrases(query: string): string[][] {
+  const out: string[][] = [];
+  for (const m of query.matchAll(/"([^"]+)"/g)) {
+    const terms = termsOf(m[1]!);
+    if (terms.length > 0) out.push(terms);
+  }
+  return out;
+}

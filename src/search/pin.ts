@@ -1,0 +1,49 @@
+// Explicit asks lead the results: a query that is one name leads with the declarations so named, a quoted phrase
+// with the chunks that contain it. Text evidence then orders everything else.
+import type { Scored } from "./file-first.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+
+const FILE_NAME = /^[\w.\/-]+\.[A-Za-z]{1,8}$/;
+
+/**
+ * A query that is a file name or path tail ("Observable.Time.cs", "Toolkit/ObjectPool.cs") asks for that file:
+ * its chunks, outermost declarations first (longest span), keyed for pinFirst. Case-insensitive, on "/" bounds.
+ */
+export function fileNameLead(snapshot: Snapshot, query: string): Map<number, number> {
+  const lead = new Map<number, number>();
+  const wanted = query.trim().replace(/\\/g, "/").toLowerCase();
+  if (!FILE_NAME.test(wanted)) return lead;
+  for (const [path, indexes] of snapshot.indexesByPath) {
+    const lower = path.toLowerCase();
+    if (lower !== wanted && !lower.endsWith(`/${wanted}`)) continue;
+    for (const i of indexes) {
+      const c = snapshot.chunks[i]!;
+      lead.set(i, c.endLine - c.startLine);
+    }
+  }
+  return lead;
+}
+
+/**
+ * Moves the chunks of `lead` (index → priority, higher first) ahead of the rest; equal priorities keep their order
+ * in `scored`, and chunks no branch ranked follow those in Map order. Lifted scores stay above the rest and never
+ * increase down the list, so hits merged from several projects still sort correctly.
+ */
+export function pinFirst(scored: readonly Scored[], lead: ReadonlyMap<number, number>): Scored[] {
+  if (lead.size === 0) return [...scored];
+  const position = new Map<number, number>();
+  const rest: Scored[] = [];
+  scored.forEach((s, k) => (lead.has(s.index) ? position.set(s.index, k) : rest.push(s)));
+  const score = new Map(scored.map((s) => [s.index, s.score]));
+  const order = [...lead.keys()].map((index, k) => ({ index, priority: lead.get(index)!, at: position.get(index) ?? scored.length + k }));
+  order.sort((a, b) => b.priority - a.priority || a.at - b.at);
+  const lift = rest[0]?.score ?? 0;
+  let floor = 0;
+  const lifted: Scored[] = [];
+  for (let k = order.length - 1; k >= 0; k--) {
+    const index = order[k]!.index;
+    floor = Math.max(floor, (score.get(index) ?? 0) + lift);
+    lifted.push({ index, score: floor });
+  }
+  return [...lifted.reverse(), ...rest];
+}

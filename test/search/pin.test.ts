@@ -1,0 +1,123 @@
+// Explicit asks lead: pinFirst itself, quoted phrases and file names through searchSnapshot.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { ProjectIndex } from "../../src/index/project-index.ts";
+import { pinFirst } from "../../src/search/pin.ts";
+import type { ChunkKind } from "../../src/types.ts";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { quotedPhrases } from "../../src/text/tokens.ts";
+import { embeddingConfig, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+describe("pinFirst", () => {
+  const scored = [
+    { index: 10, score: 0.5 },
+    { index: 11, score: 0.4 },
+    { index: 12, score: 0.3 },
+    { index: 13, score: 0.2 },
+  ];
+
+  test("lead chunks come first by priority, ties in scored order, unranked ones after; the rest keep their order", () => {
+    const out = pinFirst(scored, new Map([[99, 0], [13, 0], [12, 1], [11, 0]]));
+    expect(out.map((s) => s.index)).toEqual([12, 11, 13, 99, 10]);
+  });
+
+  test("lifted scores sit above the rest and never increase down the list", () => {
+    const out = pinFirst(scored, new Map([[13, 5], [12, 0]]));
+    expect(out.map((s) => s.index)).toEqual([13, 12, 10, 11]);
+    expect(out[1]!.score).toBeGreaterThan(out[2]!.score);
+    for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
+  });
+
+  test("an empty lead changes nothing", () => {
+    expect(pinFirst(scored, new Map())).toEqual(scored);
+  });
+});
+
+describe("quotedPhrases", () => {
+  test("each quoted phrase becomes its index terms in order; stop-word-only phrases are dropped", () => {
+    expect(quotedPhrases('where is "Sequence contains no elements." thrown')).toEqual([["sequenc", "contain", "element"]]);
+    expect(quotedPhrases('"ObjectPool rent" and "the"')).toEqual([["objectpool", "object", "pool", "rent"]]);
+    expect(quotedPhrases("no quotes here")).toEqual([]);
+  });
+});
+
+const TREE = {
+  "src/Ops/Aggregate.cs": `namespace App.Ops
+{
+    public class Aggregate
+    {
+        public void OnCompleted()
+        {
+            if (!seen) throw new InvalidOperationException("Sequence contains no elements.");
+        }
+    }
+}
+`,
+  // Says every word of the message, often, but never the message itself.
+  "src/Ops/Elements.cs": `namespace App.Ops
+{
+    public class ElementSequence
+    {
+        public bool ContainsElements() { return elements.Count > 0 && sequence != null && elements.Contains(sequence); }
+
+        public void SequenceElements() { /* the elements of a sequence, which it contains */ }
+    }
+}
+`,
+  "src/Time/Observable.Time.cs": `namespace App.Time
+{
+    public static partial class Observable
+    {
+        public static void Interval() { }
+    }
+}
+`,
+  "src/Time/Scheduler.cs": `namespace App.Time
+{
+    public class Scheduler
+    {
+        public static double Time { get { return now; } }
+        // observable time, observable time, observable time
+        public void ObservableTime() { }
+    }
+}
+`,
+};
+
+const dirs: string[] = [];
+let index: ProjectIndex;
+
+beforeAll(async () => {
+  const root = tempDir("pin-root");
+  const cache = tempDir("pin-cache");
+  dirs.push(root, cache);
+  writeTree(root, TREE);
+  index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
+  await index.refresh();
+});
+afterAll(() => {
+  index.close();
+  removeAll(dirs);
+});
+
+const hits = (query: string, kinds?: ChunkKind[]) =>
+  searchSnapshot(index.snapshot(), { query, limit: 5, kinds }).map((h) => h.chunk);
+
+describe("explicit asks through searchSnapshot", () => {
+  test("a quoted phrase puts the chunk that contains it first, ahead of chunks that only repeat its words", () => {
+    expect(hits('"Sequence contains no elements"')[0]!.symbol).toBe("App.Ops.Aggregate.OnCompleted");
+  });
+
+  test("a phrase nobody contains pins nothing; filters still apply to pinned chunks", () => {
+    expect(hits('"sequence contains no elements"', ["Class"]).every((c) => c.kind === "Class")).toBe(true);
+    const plain = hits("elements sequence");
+    expect(hits('"elements sequence never written"').map((c) => c.symbol)).toEqual(hits("elements sequence never written").map((c) => c.symbol));
+    expect(plain.length).toBeGreaterThan(0);
+  });
+
+  test("a file name, alone or as a path tail, leads with that file's outermost declaration", () => {
+    expect(hits("Observable.Time.cs")[0]).toMatchObject({ path: "src/Time/Observable.Time.cs", kind: "Class" });
+    expect(hits("time/observable.time.cs")[0]!.path).toBe("src/Time/Observable.Time.cs");
+    expect(hits("Aggregate.cs")[0]).toMatchObject({ path: "src/Ops/Aggregate.cs", symbol: "App.Ops.Aggregate" });
+  });
+});
