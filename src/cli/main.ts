@@ -63,7 +63,13 @@ export function parseKinds(values: string[] | undefined): ChunkKind[] | undefine
 /** The tree-sitter chunker, loaded on first use: commands that never chunk (and server start-up) skip it. */
 const createChunker = async () => (await import("../chunk/chunker.ts")).createChunker();
 
-function openWorkspace(g: GlobalOptions, io: CliIo): Workspace {
+/**
+ * How long the server trusts a tree watcher that reported nothing before walking the tree anyway: a bound on what a
+ * file system that drops change events (some network mounts) could hide, at one walk per period.
+ */
+const SERVER_WATCH_TRUST_MS = 10_000;
+
+function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number): Workspace {
   const config = loadConfig({
     configPath: g.config,
     env: io.env,
@@ -72,7 +78,7 @@ function openWorkspace(g: GlobalOptions, io: CliIo): Workspace {
     platform: process.platform,
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
-  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker });
+  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs });
 }
 
 export function buildProgram(io: CliIo = defaultIo): Command {
@@ -215,7 +221,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("serve")
     .description("run the MCP server over stdio (register it with: claude mcp add code-index -- code-index serve)")
-    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io), pkg.version));
+    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS), pkg.version));
 
   program
     .command("eval")

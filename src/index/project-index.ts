@@ -1,6 +1,6 @@
 // One project's index: opens (or repairs) its cache, refreshes it incrementally, and hands out search snapshots.
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
@@ -10,6 +10,7 @@ import { IndexDb, type FileRow, type PassageWrite } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
+import { TreeWatcher } from "../walk/watch.ts";
 import { walkProject } from "../walk/walk.ts";
 import { planRefresh } from "./plan.ts";
 import { matchChunks } from "./match.ts";
@@ -50,6 +51,8 @@ export interface RefreshReport {
   pendingEmbeddings: number;
   generation: number;
   durationMs: number;
+  /** False when the tree watcher showed nothing changed since the last walk, so the tree was not walked. */
+  walked: boolean;
   /** Set when the embedding backend failed: lexical data is current, vectors are pending. */
   embeddingWarning?: string;
 }
@@ -63,6 +66,11 @@ export interface IndexDeps {
   embedBatchSize?: number;
   /** Embedding batches in flight at once (default 2: the backend never waits for our commits). */
   embedInFlight?: number;
+  /**
+   * Long-lived processes (the server): watch the walked directories so a refresh with no change since the last
+   * walk skips the walk. The value is how long, in ms, to trust the watcher before walking anyway.
+   */
+  watchTrustMs?: number;
 }
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
@@ -87,10 +95,12 @@ export class ProjectIndex {
   private repairs: CacheRepair[] = [];
   private lastEmbeddingWarning: string | undefined;
   private running: Promise<RefreshReport> | undefined;
+  private readonly watcher: TreeWatcher | undefined;
 
   constructor(project: ProjectConfig, deps: IndexDeps) {
     this.project = project;
     this.deps = deps;
+    if (deps.watchTrustMs !== undefined) this.watcher = new TreeWatcher(project.root, project.cacheDirectory, deps.watchTrustMs);
   }
 
   private get workers(): number {
@@ -210,6 +220,7 @@ export class ProjectIndex {
   }
 
   close(): void {
+    this.watcher?.close();
     this.db?.close();
     this.db = undefined;
     this.vectors = undefined;
@@ -244,9 +255,14 @@ export class ProjectIndex {
     const run = (async () => {
       this.assertRootExists();
       this.open();
+      const quiet = await this.unchangedSinceLastWalk(opts);
+      if (quiet) return quiet;
       const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
       try {
         return await this.refreshLocked(opts);
+      } catch (e) {
+        this.watcher?.invalidate(); // the walk this refresh began is not reflected in the index
+        throw e;
       } finally {
         lock.release();
       }
@@ -264,6 +280,7 @@ export class ProjectIndex {
     const db = this.open();
     this.syncVectorsLocked(db);
     const root = this.project.root;
+    this.watcher?.beginWalk();
     const walk = await walkProject({
       root,
       extensions: this.project.extensions,
@@ -291,6 +308,7 @@ export class ProjectIndex {
       pendingEmbeddings: 0,
       generation: db.numberMeta(META.generation, 0),
       durationMs: 0,
+      walked: true,
     };
 
     // Read and chunk what changed (outside the write transaction; on worker threads when there is much to do),
@@ -425,8 +443,39 @@ export class ProjectIndex {
     report.pendingEmbeddings = this.deps.embedder.enabled && (mayHavePending || report.textsEmbedded > 0) ? db.countPending() : 0;
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
     this.seenDataVersion = db.dataVersion();
+    // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
+    this.watcher?.sync(walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)));
     report.durationMs = performance.now() - started;
     return report;
+  }
+
+  /**
+   * The no-change report, without walking, when the tree watcher saw no event since the last walk began and no
+   * other process wrote the store since; undefined when a walk is needed (also when texts still wait for vectors).
+   */
+  private async unchangedSinceLastWalk(opts: RefreshOptions): Promise<RefreshReport | undefined> {
+    const current = this.current;
+    if (!this.watcher || !current || opts.force || this.needsFullRechunk) return undefined;
+    const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
+    if (embedding && this.knownPending !== 0) return undefined;
+    const started = performance.now();
+    if (!(await this.watcher.unchanged())) return undefined;
+    const db = this.open();
+    if (db.dataVersion() !== this.seenDataVersion || this.current !== current) return undefined;
+    return {
+      filesAdded: 0,
+      filesChanged: 0,
+      filesDeleted: 0,
+      filesUnchanged: current.files.size,
+      chunksAdded: 0,
+      chunksUpdated: 0,
+      chunksRemoved: 0,
+      textsEmbedded: 0,
+      pendingEmbeddings: this.deps.embedder.enabled ? (this.knownPending ?? 0) : 0,
+      generation: current.generation,
+      durationMs: performance.now() - started,
+      walked: false,
+    };
   }
 
   private embedQueue(db: IndexDb, opts: RefreshOptions): EmbedQueue {
@@ -535,4 +584,10 @@ function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): bool
   const key = (s: SkippedFile) => `${s.path}\u0000${s.reason}\u0000${s.detail ?? ""}`;
   const set = new Set(a.map(key));
   return b.every((s) => set.has(key(s)));
+}
+
+/** Whether `path` is `dir` or inside it (absolute paths). */
+function isWithin(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

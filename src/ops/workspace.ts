@@ -43,7 +43,8 @@ export class Workspace {
   private readonly indexes = new Map<string, ProjectIndex>();
   private health: { at: number; ok: boolean; message?: string } | undefined;
 
-  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker> }) {
+  /** `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks. */
+  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number }) {
     this.config = config;
     this.embedder = deps.embedder;
     for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...deps, embedBatchSize: config.embedding.batchSize }));

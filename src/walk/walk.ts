@@ -44,6 +44,8 @@ export interface WalkResult {
   files: FileEntry[];
   /** Sorted by path. */
   skipped: SkippedFile[];
+  /** Directories listed (relative, "" = the root): what a watcher must watch to see every change to `files`. */
+  dirs: string[];
 }
 
 export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([
@@ -96,6 +98,7 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
   const exclude = opts.exclude.length > 0 ? ignore({ ignoreCase: IGNORE_CASE }).add([...opts.exclude]) : undefined;
   const files: FileEntry[] = [];
   const skipped: SkippedFile[] = [];
+  const dirs: string[] = [];
 
   const isIgnored = (rel: string, layers: readonly Layer[]): boolean => {
     for (let i = layers.length - 1; i >= 0; i--) {
@@ -124,14 +127,17 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
 
     let layers = dir.layers;
     let hasGitignore = false;
+    let nestedRepo = false;
     for (const entry of entries) {
       if (entry.name === ".git" && dir.rel !== "") {
         skipped.push({ path: dir.rel, reason: "nested-repo", detail: "has its own .git; configure it as a separate project to index it" });
         entries = [];
+        nestedRepo = true;
         break;
       }
       if (entry.name === ".gitignore" && entry.isFile()) hasGitignore = true;
     }
+    if (!nestedRepo) dirs.push(dir.rel);
     if (hasGitignore && entries.length > 0) {
       const matcher = readGitignore(`${absPrefix}.gitignore`, `${prefix}.gitignore`, skipped);
       if (matcher !== undefined) layers = [...layers, { base: prefix, matcher }];
@@ -181,7 +187,7 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
 
   files.sort(byPath);
   skipped.sort(byPath);
-  return { files, skipped };
+  return { files, skipped, dirs };
 }
 
 const enum Kind {

@@ -135,7 +135,21 @@ describe("skipped files", () => {
 
   test("a .git at the root is the project's own repository", async () => {
     const root = tree({ ".git/HEAD": "ref", "A.cs": "" });
-    expect(await walk(root)).toEqual({ files: [{ path: "A.cs", size: 0, mtimeMs: expect.any(Number) }], skipped: [] });
+    expect(await walk(root)).toEqual({ files: [{ path: "A.cs", size: 0, mtimeMs: expect.any(Number) }], skipped: [], dirs: [""] });
+  });
+
+  test("dirs lists every directory walked, empty ones included; skipped, ignored and nested-repo ones are not", async () => {
+    const root = tree({
+      ".gitignore": "Ignored/\n",
+      "src/A.cs": "",
+      "src/Empty/.keep": "",
+      "Ignored/B.cs": "",
+      "bin/C.cs": "",
+      "node_modules/x/D.cs": "",
+      "vendor/lib/.git/HEAD": "ref",
+      "vendor/lib/E.cs": "",
+    });
+    expect((await walk(root)).dirs.sort()).toEqual(["", "src", "src/Empty", "vendor"]);
   });
 
   test("generated files, case-insensitively", async () => {

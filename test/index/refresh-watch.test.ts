@@ -1,0 +1,118 @@
+// ProjectIndex with a tree watcher (the server's mode): no-change refreshes skip the walk, and nothing is missed.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { ProjectIndex, type RefreshReport } from "../../src/index/project-index.ts";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+const indexes: ProjectIndex[] = [];
+afterAll(() => {
+  for (const i of indexes) i.close();
+  removeAll(dirs);
+});
+
+const none = () => createEmbedder(embeddingConfig({ provider: "none" }));
+
+function watchedIndex(cacheInside = false): { root: string; cache: string; index: ProjectIndex } {
+  const root = tempDir("watch-index-root");
+  dirs.push(root);
+  writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]), "src/Deep/Beta.cs": csClass("App", "Beta", ["Send"]) });
+  const cache = cacheInside ? join(root, ".code-index") : tempDir("watch-index-cache");
+  if (!cacheInside) dirs.push(cache);
+  const index = new ProjectIndex(projectConfig(root, cache, { extensions: [".cs"] }), { embedder: none(), chunker, watchTrustMs: 60_000 });
+  indexes.push(index);
+  return { root, cache, index };
+}
+
+/** Refreshes until one skips the walk (the first walks add watches, so they are not trusted yet). */
+async function settle(index: ProjectIndex): Promise<RefreshReport> {
+  for (let i = 0; i < 6; i++) {
+    const r = await index.refresh();
+    if (!r.walked) return r;
+    await Bun.sleep(60); // a walk within 50 ms of an event is not trusted (see TreeWatcher)
+  }
+  throw new Error("the index never trusted its watcher");
+}
+
+/** Writes a file from another process, as an editor or an agent's edit tool would. */
+async function writeFromOutside(path: string, text: string): Promise<void> {
+  const writer = Bun.spawn({ cmd: ["sh", "-c", 'mkdir -p "$(dirname "$1")" && printf "%s" "$2" > "$1"', "sh", path, text] });
+  expect(await writer.exited).toBe(0);
+}
+
+const symbols = (index: ProjectIndex, query: string) => searchSnapshot(index.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+
+describe("refresh with a tree watcher", () => {
+  test("a no-change refresh skips the walk and reports the same counts", async () => {
+    const { index } = watchedIndex();
+    const first = await index.refresh();
+    expect(first).toMatchObject({ walked: true, filesAdded: 2 });
+    const quiet = await settle(index);
+    expect(quiet).toMatchObject({ walked: false, filesUnchanged: 2, filesChanged: 0, filesAdded: 0, filesDeleted: 0, generation: first.generation });
+  });
+
+  test("an edit, a new file in a new directory and a deletion made just before the refresh are all seen", async () => {
+    const { root, index } = watchedIndex();
+    await settle(index);
+    await writeFromOutside(join(root, "src/Alpha.cs"), csClass("App", "Alpha", ["Start", "Reconcile"]));
+    expect(await index.refresh()).toMatchObject({ walked: true, filesChanged: 1 });
+    expect(symbols(index, "Reconcile")[0]).toBe("App.Alpha.Reconcile");
+
+    await settle(index);
+    await writeFromOutside(join(root, "src/New/Gamma.cs"), csClass("App", "Gamma", ["Merge"]));
+    expect(await index.refresh()).toMatchObject({ walked: true, filesAdded: 1 });
+    await settle(index);
+    // A file in the directory that was new a moment ago is seen too.
+    await writeFromOutside(join(root, "src/New/Delta.cs"), csClass("App", "Delta", ["Split"]));
+    expect(await index.refresh()).toMatchObject({ walked: true, filesAdded: 1 });
+
+    await settle(index);
+    const remover = Bun.spawn({ cmd: ["rm", join(root, "src/Deep/Beta.cs")] });
+    await remover.exited;
+    expect(await index.refresh()).toMatchObject({ walked: true, filesDeleted: 1 });
+    expect(symbols(index, "Send")).not.toContain("App.Beta.Send");
+  });
+
+  test("another process writing the store makes the next refresh walk and reload", async () => {
+    const { root, cache, index } = watchedIndex();
+    await settle(index);
+    const other = new ProjectIndex(projectConfig(root, cache, { extensions: [".cs"] }), { embedder: none(), chunker });
+    indexes.push(other);
+    await other.refresh({ force: true });
+    other.close();
+    expect((await index.refresh()).walked).toBe(true);
+  });
+
+  test("a refresh that fails after its walk began leaves the next one walking, so the change is not lost", async () => {
+    const { root, index } = watchedIndex();
+    await settle(index);
+    await writeFromOutside(join(root, "src/Alpha.cs"), csClass("App", "Alpha", ["Start", "Rollback"]));
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(index.refresh({ signal: aborted.signal })).rejects.toThrow();
+    const next = await index.refresh();
+    expect(next).toMatchObject({ walked: true, filesChanged: 1 });
+    expect(symbols(index, "Rollback")[0]).toBe("App.Alpha.Rollback");
+  });
+
+  test("a cache kept inside the tree does not count as a change", async () => {
+    const { root, index } = watchedIndex(true);
+    mkdirSync(join(root, ".code-index"), { recursive: true });
+    await index.refresh();
+    expect((await settle(index)).walked).toBe(false);
+    expect((await index.refresh()).walked).toBe(false);
+  });
+
+  test("without a watcher (CLI commands) every refresh walks", async () => {
+    const root = tempDir("nowatch-root");
+    const cache = tempDir("nowatch-cache");
+    dirs.push(root, cache);
+    writeTree(root, { "A.cs": csClass("App", "A", ["Run"]) });
+    const index = new ProjectIndex(projectConfig(root, cache), { embedder: none(), chunker });
+    indexes.push(index);
+    for (let i = 0; i < 3; i++) expect((await index.refresh()).walked).toBe(true);
+  });
+});
