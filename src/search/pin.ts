@@ -1,7 +1,31 @@
 // Explicit asks lead the results: a query that is one name leads with the declarations so named, a quoted phrase
-// with the chunks that contain it. Text evidence then orders everything else.
+// with the chunks that contain it, a file name with that file's declarations. Text evidence orders the rest.
 import type { Scored } from "./file-first.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import { quotedPhrases } from "../text/tokens.ts";
+import { matchPhrases } from "./lexical.ts";
+import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
+
+/**
+ * The explicit asks of a query, each as chunk index → priority for pinFirst, weakest first (a later one leads the
+ * earlier): the declarations it names, the chunks containing its quoted phrases, the file it names. Only chunks
+ * `accept` lets through (the symbol list is already filtered).
+ */
+export function explicitAsks(
+  snapshot: Snapshot,
+  query: string,
+  symbol: readonly SymbolMatch[],
+  accept: ((index: number) => boolean) | undefined,
+  depth: number,
+): Map<number, number>[] {
+  const accepted = (lead: Map<number, number>) => (accept ? new Map([...lead].filter(([i]) => accept(i))) : lead);
+  const asks = [namedDeclarations(symbol, query)];
+  const phrases = quotedPhrases(query);
+  if (phrases.length > 0) asks.push(accepted(new Map(matchPhrases(snapshot, phrases, depth).map((i) => [i, 0]))));
+  const file = fileNameLead(snapshot, query);
+  if (file.size > 0) asks.push(accepted(file));
+  return asks;
+}
 
 const FILE_NAME = /^[\w.\/-]+\.[A-Za-z]{1,8}$/;
 

@@ -1,14 +1,14 @@
 // Hybrid search over one snapshot: symbol, lexical and vector branches fused by weighted RRF, then prior, filters and per-file cap.
 import type { Hit } from "../types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { queryJoins, queryTerms, quotedPhrases } from "../text/tokens.ts";
+import { queryJoins, queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
-import { DEFAULT_LEXICAL_WEIGHTS, matchPhrases, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
+import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
-import { BAND, bandOf, isDeclaredName, namedDeclarations, rankBySymbol } from "./symbol.ts";
-import { fileNameLead, pinFirst } from "./pin.ts";
+import { BAND, bandOf, isDeclaredName, rankBySymbol } from "./symbol.ts";
+import { explicitAsks, pinFirst } from "./pin.ts";
 import { rankByVector } from "./vector.ts";
 
 export interface Tuning {
@@ -86,7 +86,6 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
   // lookup per pair and match nothing.
   const terms = [...new Set([...queryTerms(req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
-  const phrases = quotedPhrases(req.query);
   const predicate = compileFilter(req);
   const accept = predicate ? (i: number) => predicate(snapshot.chunks[i]!) : undefined;
 
@@ -166,10 +165,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
   }
 
-  scored = pinFirst(scored, namedDeclarations(symbol, req.query));
-  if (phrases.length > 0) scored = pinFirst(scored, new Map(matchPhrases(snapshot, phrases, t.depth).flatMap((i) => (accept && !accept(i) ? [] : [[i, 0]]))));
-  const fileLead = fileNameLead(snapshot, req.query);
-  if (fileLead.size > 0) scored = pinFirst(scored, new Map([...fileLead].filter(([i]) => !accept || accept(i))));
+  for (const lead of explicitAsks(snapshot, req.query, symbol, accept, t.depth)) scored = pinFirst(scored, lead);
 
   const cap = req.perFileCap ?? 2;
   const perFile = new Map<string, number>();
