@@ -11,7 +11,7 @@ import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
 import { TreeWatcher } from "../walk/watch.ts";
-import { walkProject } from "../walk/walk.ts";
+import { updateWalk, walkProject, type WalkResult } from "../walk/walk.ts";
 import { planRefresh } from "./plan.ts";
 import { matchChunks } from "./match.ts";
 import { readSource } from "./read-source.ts";
@@ -51,8 +51,11 @@ export interface RefreshReport {
   pendingEmbeddings: number;
   generation: number;
   durationMs: number;
-  /** False when the tree watcher showed nothing changed since the last walk, so the tree was not walked. */
-  walked: boolean;
+  /**
+   * How the tree was looked at: "full" walked it; with a tree watcher (the server), "changed-paths" re-checked only
+   * the files its events named, and "none" means nothing changed since the last walk.
+   */
+  walk: "full" | "changed-paths" | "none";
   /** Set when the embedding backend failed: lexical data is current, vectors are pending. */
   embeddingWarning?: string;
 }
@@ -96,6 +99,8 @@ export class ProjectIndex {
   private lastEmbeddingWarning: string | undefined;
   private running: Promise<RefreshReport> | undefined;
   private readonly watcher: TreeWatcher | undefined;
+  /** The last walk's result, which a watcher's list of changed paths updates (see updateWalk). */
+  private lastWalk: WalkResult | undefined;
 
   constructor(project: ProjectConfig, deps: IndexDeps) {
     this.project = project;
@@ -280,13 +285,12 @@ export class ProjectIndex {
     const db = this.open();
     this.syncVectorsLocked(db);
     const root = this.project.root;
-    this.watcher?.beginWalk();
-    const walk = await walkProject({
-      root,
-      extensions: this.project.extensions,
-      exclude: this.project.exclude,
-      maxFileBytes: this.project.maxFileBytes,
-    });
+    const walkOptions = { root, extensions: this.project.extensions, exclude: this.project.exclude, maxFileBytes: this.project.maxFileBytes };
+    // With a watcher, the paths its events named since the last walk; when each is an edit or a deletion of a listed
+    // file (the usual case after an edit), only those are re-checked instead of walking the tree.
+    const changed = this.watcher ? await this.watcher.nextWalk() : undefined;
+    const partial = changed && this.lastWalk ? updateWalk(this.lastWalk, changed, walkOptions) : undefined;
+    const walk = partial ?? (await walkProject(walkOptions));
     // The live snapshot's file map is the store's, unless another process committed since we last looked: then both
     // are stale and are reloaded (a CLI build next to a server, say). Saves reading every file row per search.
     if (this.seenDataVersion === undefined || db.dataVersion() !== this.seenDataVersion) {
@@ -308,7 +312,7 @@ export class ProjectIndex {
       pendingEmbeddings: 0,
       generation: db.numberMeta(META.generation, 0),
       durationMs: 0,
-      walked: true,
+      walk: partial ? "changed-paths" : "full",
     };
 
     // Read and chunk what changed (outside the write transaction; on worker threads when there is much to do),
@@ -445,6 +449,7 @@ export class ProjectIndex {
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
     this.watcher?.sync(walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)));
+    this.lastWalk = walk;
     report.durationMs = performance.now() - started;
     return report;
   }
@@ -474,7 +479,7 @@ export class ProjectIndex {
       pendingEmbeddings: this.deps.embedder.enabled ? (this.knownPending ?? 0) : 0,
       generation: current.generation,
       durationMs: performance.now() - started,
-      walked: false,
+      walk: "none",
     };
   }
 

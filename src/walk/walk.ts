@@ -94,7 +94,7 @@ export async function walkProject(opts: WalkOptions): Promise<WalkResult> {
 
 export function walkProjectSync(opts: WalkOptions): WalkResult {
   const root = opts.root.length > 1 ? opts.root.replace(/[/\\]+$/, "") : opts.root;
-  const extensions = new Set(opts.extensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
+  const extensions = extensionSet(opts.extensions);
   const exclude = opts.exclude.length > 0 ? ignore({ ignoreCase: IGNORE_CASE }).add([...opts.exclude]) : undefined;
   const files: FileEntry[] = [];
   const skipped: SkippedFile[] = [];
@@ -157,8 +157,7 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
       }
       if (kind !== Kind.File && kind !== Kind.Symlink) continue;
 
-      const dot = name.lastIndexOf(".");
-      if (dot === -1 || !extensions.has(name.slice(dot).toLowerCase())) continue;
+      if (!hasListedExtension(name, extensions)) continue;
       const rel = prefix + name;
       if (isIgnored(rel, layers)) continue;
       if (isGenerated(name)) {
@@ -242,4 +241,50 @@ function errorCode(error: unknown): string {
 
 function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/**
+ * The walk after changes to `changed` (paths relative to the root, from a tree watcher), derived from the previous
+ * walk when each change is one a walk would record without looking further: a listed file edited or deleted, or a
+ * file a walk passes over silently (another extension) touched. Undefined when only a whole walk will do: a new
+ * file with a listed extension, a directory, a .gitignore or .git, a file listed as skipped, one grown past the
+ * size limit or turned into a link.
+ */
+export function updateWalk(previous: WalkResult, changed: readonly string[], opts: WalkOptions): WalkResult | undefined {
+  const extensions = extensionSet(opts.extensions);
+  const skipped = new Set(previous.skipped.map((s) => s.path));
+  const dirs = new Set(previous.dirs);
+  const at = new Map(previous.files.map((f, i) => [f.path, i]));
+  const files = previous.files.slice();
+  const gone = new Set<number>();
+  for (const rel of changed) {
+    const name = rel.slice(rel.lastIndexOf("/") + 1);
+    if (name === ".gitignore" || name === ".git" || skipped.has(rel) || dirs.has(rel)) return undefined;
+    const i = at.get(rel);
+    let stats: Stats;
+    try {
+      stats = lstatSync(`${opts.root}/${rel}`);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code !== "ENOENT" && code !== "ENOTDIR") return undefined;
+      if (i !== undefined) gone.add(i);
+      continue;
+    }
+    if (i !== undefined) {
+      if (!stats.isFile() || stats.size > opts.maxFileBytes) return undefined;
+      files[i] = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs };
+    } else if (!stats.isFile() || hasListedExtension(name, extensions)) {
+      return undefined;
+    }
+  }
+  return { files: gone.size > 0 ? files.filter((_, i) => !gone.has(i)) : files, skipped: previous.skipped, dirs: previous.dirs };
+}
+
+function extensionSet(extensions: readonly string[]): Set<string> {
+  return new Set(extensions.map((e) => (e.startsWith(".") ? e : `.${e}`).toLowerCase()));
+}
+
+function hasListedExtension(name: string, extensions: ReadonlySet<string>): boolean {
+  const dot = name.lastIndexOf(".");
+  return dot !== -1 && extensions.has(name.slice(dot).toLowerCase());
 }

@@ -1,8 +1,9 @@
-// Change notification for a walked tree, so a refresh can skip the walk when nothing changed. One non-recursive
-// watcher per walked directory: ignored trees (node_modules, bin, .git) cost no watch, and any event in a walked
-// directory (a file written, created, renamed or removed, a .gitignore edited, a directory added) marks the tree
-// dirty. Anything doubtful counts as a change: a watcher error, a directory just added, a barrier that does not
-// come back, or trust older than `trustMs` (a periodic walk bounds what a file system that drops events could hide).
+// Change notification for a walked tree, so a refresh can skip the walk when nothing changed, or re-check only the
+// paths that changed. One non-recursive watcher per walked directory: ignored trees (node_modules, bin, .git) cost
+// no watch, and every event in a walked directory (a file written, created, renamed or removed, a .gitignore
+// edited, a directory added) records the path it names. Anything doubtful asks for a whole walk: a watcher error,
+// a directory just added, an event without a name, a barrier that does not come back, or trust older than
+// `trustMs` (a periodic walk bounds what a file system that drops events could hide).
 //
 // Events reach JavaScript some time after the write (Bun reads them on another thread), so "no event yet" is not
 // "no change yet". Before answering, the watcher creates sentinel files in a directory it also watches (the cache)
@@ -21,6 +22,8 @@ const SENTINEL_PREFIX = `.watch-barrier-${process.pid}-`;
 // write right after a walk began could go unreported. A walk that begins within
 // this long of the last event is therefore not trusted; the next refresh walks again.
 const MERGE_GUARD_MS = 50;
+/** Beyond this many changed paths since the last walk, walking the tree is as cheap as checking each. */
+const MAX_CHANGED_PATHS = 256;
 /** How long to wait for the sentinel's event before giving up and walking (p99 under load: ~9 ms). */
 const BARRIER_TIMEOUT_MS = 250;
 
@@ -29,7 +32,10 @@ export class TreeWatcher {
   private barrier: FSWatcher | undefined;
   private readonly arrivals = new Map<string, () => void>();
   private rounds = 0;
-  private dirty = true;
+  /** A change no file list can describe (a watch just added, an event without a name, …): walk the whole tree. */
+  private wholeTree = true;
+  /** Paths (relative to the root) named by events since the last walk began. */
+  private readonly changed = new Set<string>();
   private failed = false;
   private cleanSince = 0;
   private lastEventAt = Number.NEGATIVE_INFINITY;
@@ -45,12 +51,13 @@ export class TreeWatcher {
   /** Called right before a walk starts: an event from here on makes the next refresh walk again. */
   beginWalk(): void {
     this.cleanSince = this.now();
-    this.dirty = this.cleanSince - this.lastEventAt < MERGE_GUARD_MS;
+    this.changed.clear();
+    this.wholeTree = this.cleanSince - this.lastEventAt < MERGE_GUARD_MS;
   }
 
   /** Forgets the clean state: the next refresh walks (a refresh failed after its walk began). */
   invalidate(): void {
-    this.dirty = true;
+    this.wholeTree = true;
   }
 
   /** Watches exactly the directories the walk listed (relative paths, "" = the root). */
@@ -68,9 +75,9 @@ export class TreeWatcher {
       });
       for (const dir of wanted) {
         if (this.watchers.has(dir)) continue;
-        this.watchers.set(dir, this.watchOne(dir === "" ? this.root : join(this.root, dir), () => this.changed()));
+        this.watchers.set(dir, this.watchOne(dir === "" ? this.root : join(this.root, dir), (name) => this.record(dir, name)));
         // A change inside this directory between its listing and now went unseen: walk once more.
-        this.dirty = true;
+        this.wholeTree = true;
       }
     } catch {
       // Out of inotify watches (ENOSPC), a directory gone since the walk, …: walk before every search instead.
@@ -78,14 +85,33 @@ export class TreeWatcher {
     }
   }
 
-  /** True when nothing changed since the last walk began (every change made before this call has been seen). */
-  async unchanged(): Promise<boolean> {
-    if (this.failed || this.dirty || this.watchers.size === 0 || this.now() - this.cleanSince >= this.trustMs) return false;
+  /**
+   * What changed since the last walk began, once every change made before this call has been seen: the paths
+   * events named (relative to the root; empty = nothing changed), or undefined when only a whole walk will do.
+   */
+  async changes(): Promise<string[] | undefined> {
+    if (!this.trusted()) return undefined;
     // Two round trips: events read in one batch may reach JavaScript grouped by watcher rather than in order, so
     // the first sentinel can overtake a change written just before it; a second sentinel, written after the first
     // arrived, is read in a later batch than any such change.
-    if (!(await this.roundTrip()) || !(await this.roundTrip())) return false;
-    return !this.dirty && !this.failed;
+    if (!(await this.roundTrip()) || !(await this.roundTrip())) return undefined;
+    return this.trusted() ? [...this.changed].sort() : undefined;
+  }
+
+  /**
+   * For a refresh about to walk: the changes since the last walk began (as `changes`), and a new walk begins in the
+   * same step, so no event can fall between what is returned and what the next walk will be compared with.
+   */
+  async nextWalk(): Promise<string[] | undefined> {
+    const changed = await this.changes();
+    this.beginWalk();
+    return changed;
+  }
+
+  /** True when nothing changed since the last walk began (every change made before this call has been seen). */
+  async unchanged(): Promise<boolean> {
+    if (!this.trusted() || this.changed.size > 0) return false;
+    return (await this.changes())?.length === 0;
   }
 
   /** Number of directories watched (0 after a failure). */
@@ -99,7 +125,11 @@ export class TreeWatcher {
     this.barrier?.close();
     this.barrier = undefined;
     for (const arrived of [...this.arrivals.values()]) arrived();
-    this.dirty = true;
+    this.wholeTree = true;
+  }
+
+  private trusted(): boolean {
+    return !this.failed && !this.wholeTree && this.watchers.size > 0 && this.now() - this.cleanSince < this.trustMs;
   }
 
   private watchOne(path: string, onEvent: (name: string | null) => void): FSWatcher {
@@ -130,9 +160,11 @@ export class TreeWatcher {
     return arrived;
   }
 
-  private changed(): void {
-    this.dirty = true;
+  private record(dir: string, name: string | null): void {
     this.lastEventAt = this.now();
+    // Too many paths to re-check one by one is a whole walk anyway.
+    if (name === null || this.changed.size >= MAX_CHANGED_PATHS) this.wholeTree = true;
+    else this.changed.add(dir === "" ? name : `${dir}/${name}`);
   }
 
   private fail(): void {

@@ -31,7 +31,7 @@ function watchedIndex(cacheInside = false): { root: string; cache: string; index
 async function settle(index: ProjectIndex): Promise<RefreshReport> {
   for (let i = 0; i < 6; i++) {
     const r = await index.refresh();
-    if (!r.walked) return r;
+    if (r.walk === "none") return r;
     await Bun.sleep(60); // a walk within 50 ms of an event is not trusted (see TreeWatcher)
   }
   throw new Error("the index never trusted its watcher");
@@ -49,41 +49,59 @@ describe("refresh with a tree watcher", () => {
   test("a no-change refresh skips the walk and reports the same counts", async () => {
     const { index } = watchedIndex();
     const first = await index.refresh();
-    expect(first).toMatchObject({ walked: true, filesAdded: 2 });
+    expect(first).toMatchObject({ walk: "full", filesAdded: 2 });
     const quiet = await settle(index);
-    expect(quiet).toMatchObject({ walked: false, filesUnchanged: 2, filesChanged: 0, filesAdded: 0, filesDeleted: 0, generation: first.generation });
+    expect(quiet).toMatchObject({ walk: "none", filesUnchanged: 2, filesChanged: 0, filesAdded: 0, filesDeleted: 0, generation: first.generation });
   });
 
   test("an edit, a new file in a new directory and a deletion made just before the refresh are all seen", async () => {
     const { root, index } = watchedIndex();
     await settle(index);
+    // An edit re-checks only the edited file.
     await writeFromOutside(join(root, "src/Alpha.cs"), csClass("App", "Alpha", ["Start", "Reconcile"]));
-    expect(await index.refresh()).toMatchObject({ walked: true, filesChanged: 1 });
+    expect(await index.refresh()).toMatchObject({ walk: "changed-paths", filesChanged: 1, filesUnchanged: 1 });
     expect(symbols(index, "Reconcile")[0]).toBe("App.Alpha.Reconcile");
 
     await settle(index);
     await writeFromOutside(join(root, "src/New/Gamma.cs"), csClass("App", "Gamma", ["Merge"]));
-    expect(await index.refresh()).toMatchObject({ walked: true, filesAdded: 1 });
+    expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 1 });
     await settle(index);
     // A file in the directory that was new a moment ago is seen too.
     await writeFromOutside(join(root, "src/New/Delta.cs"), csClass("App", "Delta", ["Split"]));
-    expect(await index.refresh()).toMatchObject({ walked: true, filesAdded: 1 });
+    expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 1 });
 
     await settle(index);
     const remover = Bun.spawn({ cmd: ["rm", join(root, "src/Deep/Beta.cs")] });
     await remover.exited;
-    expect(await index.refresh()).toMatchObject({ walked: true, filesDeleted: 1 });
+    expect(await index.refresh()).toMatchObject({ walk: "changed-paths", filesDeleted: 1 });
     expect(symbols(index, "Send")).not.toContain("App.Beta.Send");
   });
 
-  test("another process writing the store makes the next refresh walk and reload", async () => {
+  test("another process writing the store makes the next refresh reload it (the tree itself is unchanged)", async () => {
     const { root, cache, index } = watchedIndex();
-    await settle(index);
+    const { generation } = await settle(index);
     const other = new ProjectIndex(projectConfig(root, cache, { extensions: [".cs"] }), { embedder: none(), chunker });
     indexes.push(other);
-    await other.refresh({ force: true });
+    await other.refresh({ force: true }); // a reindex: bumps the generation
     other.close();
-    expect((await index.refresh()).walked).toBe(true);
+    const next = await index.refresh();
+    expect(next.walk).not.toBe("none");
+    expect(next.generation).toBe(generation + 1);
+    expect(index.snapshot().generation).toBe(generation + 1);
+  });
+
+  test("what an edit cannot explain walks the whole tree (a new file, a .gitignore); other files' changes are no change", async () => {
+    const { root, index } = watchedIndex();
+    await settle(index);
+    await writeFromOutside(join(root, "src/Epsilon.cs"), csClass("App", "Epsilon", ["Run"]));
+    expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 1 });
+    await settle(index);
+    await writeFromOutside(join(root, ".gitignore"), "src/Deep/\n");
+    expect(await index.refresh()).toMatchObject({ walk: "full", filesDeleted: 1 });
+    await settle(index);
+    // A file another walk passes over (not .cs) changes nothing.
+    await writeFromOutside(join(root, "src/notes.txt"), "scratch");
+    expect(await index.refresh()).toMatchObject({ walk: "changed-paths", filesChanged: 0, filesAdded: 0 });
   });
 
   test("a refresh that fails after its walk began leaves the next one walking, so the change is not lost", async () => {
@@ -94,7 +112,7 @@ describe("refresh with a tree watcher", () => {
     aborted.abort();
     await expect(index.refresh({ signal: aborted.signal })).rejects.toThrow();
     const next = await index.refresh();
-    expect(next).toMatchObject({ walked: true, filesChanged: 1 });
+    expect(next).toMatchObject({ walk: "full", filesChanged: 1 });
     expect(symbols(index, "Rollback")[0]).toBe("App.Alpha.Rollback");
   });
 
@@ -102,8 +120,8 @@ describe("refresh with a tree watcher", () => {
     const { root, index } = watchedIndex(true);
     mkdirSync(join(root, ".code-index"), { recursive: true });
     await index.refresh();
-    expect((await settle(index)).walked).toBe(false);
-    expect((await index.refresh()).walked).toBe(false);
+    expect((await settle(index)).walk).toBe("none");
+    expect((await index.refresh()).walk).toBe("none");
   });
 
   test("without a watcher (CLI commands) every refresh walks", async () => {
@@ -113,6 +131,6 @@ describe("refresh with a tree watcher", () => {
     writeTree(root, { "A.cs": csClass("App", "A", ["Run"]) });
     const index = new ProjectIndex(projectConfig(root, cache), { embedder: none(), chunker });
     indexes.push(index);
-    for (let i = 0; i < 3; i++) expect((await index.refresh()).walked).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await index.refresh()).walk).toBe("full");
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { walkProject, WalkRootError, type WalkOptions } from "../../src/walk/walk.ts";
+import { updateWalk, walkProject, WalkRootError, type WalkOptions } from "../../src/walk/walk.ts";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "code-index-walk-"));
 afterAll(() => {
@@ -242,5 +242,42 @@ describe("names and order", () => {
   test("a trailing separator on the root changes nothing", async () => {
     const root = tree({ "a/B.cs": "" });
     expect(await paths(`${root}/`)).toEqual(["a/B.cs"]);
+  });
+});
+
+describe("updateWalk (the changed paths a tree watcher reports)", () => {
+  const options = (root: string): WalkOptions => ({ root, extensions: [".cs"], exclude: [], maxFileBytes: 64 });
+
+  async function setup() {
+    const root = tree({ "src/A.cs": "class A {}", "src/B.cs": "class B {}", "src/Big.cs": "x".repeat(100), "docs/readme.txt": "hi" });
+    return { root, before: await walk(root, options(root)) };
+  }
+
+  test("an edited file gets its new size and mtime; a deleted one leaves; the rest is the previous walk", async () => {
+    const { root, before } = await setup();
+    writeFileSync(path.join(root, "src/A.cs"), "class A { int x; }");
+    rmSync(path.join(root, "src/B.cs"));
+    const after = updateWalk(before, ["src/A.cs", "src/B.cs"], options(root))!;
+    expect(after).toEqual(await walk(root, options(root)));
+    expect(after.files.find((f) => f.path === "src/A.cs")!.size).toBe(18);
+    expect(after.skipped).toBe(before.skipped);
+  });
+
+  test("a file a walk passes over (another extension), or one gone that was never listed, changes nothing", async () => {
+    const { root, before } = await setup();
+    writeFileSync(path.join(root, "docs/readme.txt"), "changed");
+    expect(updateWalk(before, ["docs/readme.txt", "docs/old.txt"], options(root))).toEqual(before);
+  });
+
+  test("anything a walk's rules must judge asks for a whole walk", async () => {
+    const { root, before } = await setup();
+    writeFileSync(path.join(root, "src/New.cs"), "class N {}"); // a new listed file: ignore rules apply
+    mkdirSync(path.join(root, "src/Sub")); // a directory
+    writeFileSync(path.join(root, ".gitignore"), "docs/\n");
+    writeFileSync(path.join(root, "src/A.cs"), "x".repeat(65)); // past maxFileBytes
+    symlinkSync(path.join(root, "src/B.cs"), path.join(root, "src/Link.cs"));
+    for (const changed of ["src/New.cs", "src/Sub", ".gitignore", "src/A.cs", "src/Big.cs", "src/Link.cs", "src", "docs"]) {
+      expect([changed, updateWalk(before, [changed], options(root))]).toEqual([changed, undefined]);
+    }
   });
 });

@@ -107,6 +107,20 @@ describe("TreeWatcher", () => {
     expect(watcher.size).toBe(3);
   });
 
+  test("changes() names the paths events reported; nextWalk() hands them over and starts the next walk", async () => {
+    const { root, watcher } = await watched();
+    expect(await watcher.changes()).toEqual([]);
+    writeFileSync(join(root, "src/B.cs"), "class B { int z; }");
+    writeFileSync(join(root, "notes.txt"), "n");
+    expect(await watcher.changes()).toEqual(["notes.txt", "src/B.cs"]);
+    expect(await watcher.nextWalk()).toEqual(["notes.txt", "src/B.cs"]);
+    // That walk began right after the events, so the next refresh must walk the whole tree (see MERGE_GUARD_MS).
+    expect(await watcher.changes()).toBeUndefined();
+    await Bun.sleep(60);
+    watcher.beginWalk();
+    expect(await watcher.changes()).toEqual([]);
+  });
+
   test("trust expires after trustMs; invalidate() and close() end it too", async () => {
     let clock = 1_000;
     const { watcher } = await watched(5_000, () => clock);
