@@ -1,23 +1,11 @@
-// Prints the top hits of one eval question with each branch's view, to see why ranking misses it.
-import { loadQuestionSet } from "../../src/eval/questions.ts";
-import { corpusRoot } from "../../src/eval/run-eval.ts";
-import { loadConfig } from "../../src/config/load.ts";
-import { createEmbedder } from "../../src/embed/create.ts";
-import { createChunker } from "../../src/chunk/chunker.ts";
-import { ProjectIndex } from "../../src/index/project-index.ts";
+// Prints the top hits of eval questions, to see why ranking misses them (development aid).
+// Usage: bun scripts/dev/why.ts QUESTIONS.yaml ID [ID …]
 import { searchSnapshot } from "../../src/search/search.ts";
-import { homedir } from "node:os";
+import { questionIndexes } from "./question-index.ts";
 
 const [file, ...ids] = process.argv.slice(2);
-const set = loadQuestionSet(file!);
-for (const id of ids) {
-  const q = set.questions.find((x) => x.id === id)!;
-  const root = corpusRoot(set, q.corpus!, process.cwd());
-  const config = loadConfig({ env: process.env, cwd: process.cwd(), home: homedir(), platform: process.platform, flags: { root, id: q.corpus, embedder: "none" } });
-  const index = new ProjectIndex(config.projects[0]!, { embedder: createEmbedder(config.embedding), chunker: createChunker });
-  await index.refresh();
+for await (const { question: q, index } of questionIndexes(file!, ids)) {
   const hits = searchSnapshot(index.snapshot(), { query: q.question, limit: 10 });
-  console.log(`\n${id}: ${q.question}\n  expected ${JSON.stringify(q.spans)}`);
+  console.log(`\n${q.id}: ${q.question}\n  expected ${JSON.stringify(q.spans)}`);
   for (const h of hits) console.log(`  ${h.score.toFixed(4)} ${h.chunk.path}:${h.chunk.startLine}-${h.chunk.endLine} ${h.chunk.kind} ${h.chunk.symbol}`);
-  index.close();
 }

@@ -1,12 +1,10 @@
 // Explicit asks lead: pinFirst itself, quoted phrases and file names through searchSnapshot.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createEmbedder } from "../../src/embed/create.ts";
-import type { ProjectIndex } from "../../src/index/project-index.ts";
 import { pinFirst } from "../../src/search/pin.ts";
 import type { ChunkKind } from "../../src/types.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { quotedPhrases } from "../../src/text/tokens.ts";
-import { embeddingConfig, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { indexTree } from "../support/index-fixture.ts";
 
 describe("pinFirst", () => {
   const scored = [
@@ -84,24 +82,14 @@ const TREE = {
 `,
 };
 
-const dirs: string[] = [];
-let index: ProjectIndex;
-
+let fixture: Awaited<ReturnType<typeof indexTree>>;
 beforeAll(async () => {
-  const root = tempDir("pin-root");
-  const cache = tempDir("pin-cache");
-  dirs.push(root, cache);
-  writeTree(root, TREE);
-  index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
-  await index.refresh();
+  fixture = await indexTree("pin", TREE);
 });
-afterAll(() => {
-  index.close();
-  removeAll(dirs);
-});
+afterAll(() => fixture.dispose());
 
 const hits = (query: string, kinds?: ChunkKind[]) =>
-  searchSnapshot(index.snapshot(), { query, limit: 5, kinds }).map((h) => h.chunk);
+  searchSnapshot(fixture.index.snapshot(), { query, limit: 5, kinds }).map((h) => h.chunk);
 
 describe("explicit asks through searchSnapshot", () => {
   test("a quoted phrase puts the chunk that contains it first, ahead of chunks that only repeat its words", () => {

@@ -1,10 +1,8 @@
 // searchSnapshot's ordering for prose queries: file first, one-line members demoted; identifier queries per declaration.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { createEmbedder } from "../../src/embed/create.ts";
-import type { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
-import { embeddingConfig, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { indexTree } from "../support/index-fixture.ts";
 
 // The comment sits inside the body, so its words belong to the method's chunk.
 const method = (name: string, comment: string, body: string) =>
@@ -20,24 +18,14 @@ const TREE = {
   "src/Timing/Clock.cs": `namespace App.Timing\n{\n    public class Clock\n    {\n        public int TickInterval { get; set; }\n${method("AdvanceTicks", "advance the clock by one tick interval and fire due timers", LONG_BODY)}    }\n}\n`,
 };
 
-const dirs: string[] = [];
-let index: ProjectIndex;
-
+let fixture: Awaited<ReturnType<typeof indexTree>>;
 beforeAll(async () => {
-  const root = tempDir("search-root");
-  const cache = tempDir("search-cache");
-  dirs.push(root, cache);
-  writeTree(root, TREE);
-  index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
-  await index.refresh();
+  fixture = await indexTree("search", TREE);
 });
-afterAll(() => {
-  index.close();
-  removeAll(dirs);
-});
+afterAll(() => fixture.dispose());
 
 // No per-file cap, so the order inside a file shows.
-const search = (query: string, tuning?: Partial<Tuning>) => searchSnapshot(index.snapshot(), { query, limit: 10, tuning, perFileCap: 0 }).map((h) => h.chunk);
+const search = (query: string, tuning?: Partial<Tuning>) => searchSnapshot(fixture.index.snapshot(), { query, limit: 10, tuning, perFileCap: 0 }).map((h) => h.chunk);
 
 describe("prose queries: file-first ordering", () => {
   const QUERY = "where are expired entries evicted from the cache";

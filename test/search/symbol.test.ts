@@ -5,7 +5,7 @@ import type { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { identifierTokens, isSingleIdentifier } from "../../src/search/symbol.ts";
 import { resolve } from "node:path";
-import { embeddingConfig, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
 
 describe("identifierTokens", () => {
   test("in a one- or two-word query every word is a name, stop words and two-letter names included", () => {
@@ -95,7 +95,7 @@ const TREE = {
 };
 
 const dirs: string[] = [];
-let index: ProjectIndex;
+let fixture: Awaited<ReturnType<typeof indexTree>>;
 let unirx: ProjectIndex;
 
 beforeAll(async () => {
@@ -103,20 +103,15 @@ beforeAll(async () => {
   dirs.push(unirxCache);
   unirx = openIndex(projectConfig(resolve(import.meta.dir, "../../node_modules/com.neuecc.unirx"), unirxCache, { extensions: [".cs"] }), createEmbedder(embeddingConfig({ provider: "none" })));
   await unirx.refresh();
-  const root = tempDir("symbol-root");
-  const cache = tempDir("symbol-cache");
-  dirs.push(root, cache);
-  writeTree(root, TREE);
-  index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
-  await index.refresh();
+  fixture = await indexTree("symbol", TREE);
 });
 afterAll(() => {
-  index.close();
+  fixture.dispose();
   unirx.close();
   removeAll(dirs);
 });
 
-const symbols = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 10, perFileCap: 0 }).map((h) => h.chunk.symbol);
+const symbols = (query: string) => searchSnapshot(fixture.index.snapshot(), { query, limit: 10, perFileCap: 0 }).map((h) => h.chunk.symbol);
 const simpleName = (symbol: string) => symbol.slice(symbol.lastIndexOf(".") + 1);
 
 describe("identifier queries", () => {
@@ -151,12 +146,12 @@ describe("identifier queries", () => {
     expect(symbols("Where OnNext")[0]).toBe("App.Linq.WhereObservable.Where.OnNext");
     expect(symbols("StagePipeline Run")[0]).toBe("App.Flow.StagePipeline.Run");
     expect(symbols("how does the StagePipeline run")[0]).toBe("App.Flow.StagePipeline.Run");
-    const hits = searchSnapshot(index.snapshot(), { query: "StagePipeline", limit: 2, perFileCap: 0 }).map((h) => h.chunk);
+    const hits = searchSnapshot(fixture.index.snapshot(), { query: "StagePipeline", limit: 2, perFileCap: 0 }).map((h) => h.chunk);
     expect(hits.map((c) => c.kind)).toEqual(["Class", "Constructor"]);
   });
 
   test("scores still descend after exact matches are lifted", () => {
-    const scores = searchSnapshot(index.snapshot(), { query: "Where", limit: 10, perFileCap: 0 }).map((h) => h.score);
+    const scores = searchSnapshot(fixture.index.snapshot(), { query: "Where", limit: 10, perFileCap: 0 }).map((h) => h.score);
     expect(scores.length).toBeGreaterThan(2);
     for (let i = 1; i < scores.length; i++) expect(scores[i]!).toBeLessThanOrEqual(scores[i - 1]!);
   });

@@ -70,6 +70,22 @@ export function openIndex(project: ProjectConfig, embedder: Embedder, options: {
   return new ProjectIndex(project, { embedder, chunker, ...options });
 }
 
+/** A refreshed index with no embedding backend over a temp tree; `dispose` closes it and removes both folders. */
+export async function indexTree(prefix: string, files: Record<string, string>): Promise<{ index: ProjectIndex; dispose: () => void }> {
+  const root = tempDir(`${prefix}-root`);
+  const cache = tempDir(`${prefix}-cache`);
+  writeTree(root, files);
+  const index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
+  await index.refresh();
+  return {
+    index,
+    dispose: () => {
+      index.close();
+      removeAll([root, cache]);
+    },
+  };
+}
+
 /** A small C# file: one class with the given method names (each with a distinct body). */
 export function csClass(namespace: string, name: string, methods: string[], extra = ""): string {
   const members = methods
