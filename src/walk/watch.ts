@@ -22,6 +22,11 @@ const SENTINEL_PREFIX = `.watch-barrier-${process.pid}-`;
 // write right after a walk began could go unreported. A walk that begins within
 // this long of the last event is therefore not trusted; the next refresh walks again.
 const MERGE_GUARD_MS = 50;
+/**
+ * Trees with more directories than this are walked instead: every watch is an inotify watch on Linux (a limit per
+ * user, 8,192 on some systems) and may be an open file elsewhere, which the store's own files must not run out of.
+ */
+export const MAX_WATCHED_DIRS = 5_000;
 /** Beyond this many changed paths since the last walk, walking the tree is as cheap as checking each. */
 const MAX_CHANGED_PATHS = 256;
 /** How long to wait for the sentinel's event before giving up and walking (p99 under load: ~9 ms). */
@@ -63,6 +68,7 @@ export class TreeWatcher {
   /** Watches exactly the directories the walk listed (relative paths, "" = the root). */
   sync(dirs: readonly string[]): void {
     if (this.failed) return;
+    if (dirs.length > MAX_WATCHED_DIRS) return this.fail();
     const wanted = new Set(dirs);
     for (const [dir, watcher] of this.watchers) {
       if (wanted.has(dir)) continue;

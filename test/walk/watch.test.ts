@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { TreeWatcher } from "../../src/walk/watch.ts";
+import { MAX_WATCHED_DIRS, TreeWatcher } from "../../src/walk/watch.ts";
 import { removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -145,6 +145,14 @@ describe("TreeWatcher", () => {
     watcher.sync(["", "src"]);
     expect(await watcher.unchanged()).toBe(false);
     expect(root.length).toBeGreaterThan(0);
+  });
+
+  test("a tree with more directories than MAX_WATCHED_DIRS is walked instead of watched", async () => {
+    const { watcher } = await watched();
+    watcher.beginWalk();
+    watcher.sync(["", "src", ...Array.from({ length: MAX_WATCHED_DIRS }, (_, i) => `d${i}`)]);
+    expect(watcher.size).toBe(0);
+    expect(await watcher.changes()).toBeUndefined();
   });
 
   test("a barrier directory that cannot be written makes it walk instead of guessing", async () => {
