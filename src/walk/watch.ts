@@ -19,8 +19,8 @@ import { join } from "node:path";
 const SENTINEL_PREFIX = `.watch-barrier-${process.pid}-`;
 // Bun merges an event into an identical one (same file, same kind) that came within about 2 ms, even when the first
 // was already delivered (a delete right after a rename to that name: dropped in 39 of 40 trials), so a second
-// write right after a walk began could go unreported. A walk that begins within
-// this long of the last event is therefore not trusted; the next refresh walks again.
+// write right after a walk began could go unreported. A walk that begins within this long of the last event is
+// therefore not trusted: the next refresh walks the whole tree again.
 const MERGE_GUARD_MS = 50;
 /**
  * Trees with more directories than this are walked instead: every watch is an inotify watch on Linux (a limit per
