@@ -113,14 +113,14 @@ export interface VectorResult {
  */
 export function measureVectors(snapshot: Snapshot, cacheDir: string, dims: number, queriesPerSet: number, seed: number): VectorResult {
   const db = IndexDb.open(join(cacheDir, DB_FILE));
-  const rowsByHash = db.loadEmbeddingRows();
+  const rowsByOrdinal = db.vectorRowsByOrdinal();
   db.close();
   const matrix = new VectorFile(join(cacheDir, VECTORS_FILE), dims).matrix();
   const rows = matrix.length / dims;
   const rowOf = new Int32Array(snapshot.chunks.length);
   const withVector: number[] = [];
   snapshot.chunks.forEach((c, i) => {
-    const r = rowsByHash.get(c.textHash);
+    const r = rowsByOrdinal.get(c.ordinal);
     rowOf[i] = r !== undefined && r < rows ? r : -1;
     if (rowOf[i]! >= 0) withVector.push(i);
   });

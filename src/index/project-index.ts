@@ -247,7 +247,6 @@ export class ProjectIndex {
       generation: db.numberMeta(META.generation, 0),
       db,
       files,
-      embeddingRows: db.loadEmbeddingRows(),
       vectors: this.vectors!.matrix(),
       dimensions: this.vectors!.dimensions,
       signCodes: () => vectorFile.signCodes(),
@@ -440,7 +439,7 @@ export class ProjectIndex {
         report.textsEmbedded += earlier.embedded;
         warning = earlier.warning;
       }
-      if (report.textsEmbedded > 0) this.current = withNewVectors(this.current!, (h) => db.embeddingRowOf(h), this.vectors!.matrix());
+      if (report.textsEmbedded > 0) this.current = withNewVectors(this.current!, db.vectorRowsByOrdinal(), this.vectors!.matrix());
       if (warning) report.embeddingWarning = warning;
       this.lastEmbeddingWarning = warning;
     }
@@ -527,7 +526,7 @@ export class ProjectIndex {
     if (missing.size === 0) return texts;
     const db = this.open();
     const paths = new Set<string>();
-    for (const c of this.current?.chunks ?? db.loadChunks()) if (missing.has(c.textHash)) paths.add(c.path);
+    for (const path of db.pathsOfTextHashes([...missing])) paths.add(path);
     for (const path of paths) {
       const read = readSource(join(this.project.root, path));
       if (!read.ok) continue;

@@ -1,13 +1,14 @@
 // An immutable view of one project's index that searches read while a refresh may be preparing the next one.
 import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
+import type { ChunkRecord } from "../types.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
 
 export interface Snapshot {
   projectId: string;
   root: string;
   generation: number;
-  /** Chunks ordered by path, then start line. */
-  chunks: readonly StoredChunk[];
+  /** Chunks ordered by path, then start line (records only: text hashes stay in the store). */
+  chunks: readonly ChunkRecord[];
   /** Path → positions in `chunks` of that file's chunks, in line order. */
   indexesByPath: ReadonlyMap<string, readonly number[]>;
   /** Ordinal → position in `chunks`. */
@@ -26,7 +27,7 @@ export interface Snapshot {
   patchedFrom?: { parent: WeakRef<Snapshot>; changed: readonly number[] };
 }
 
-export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): StoredChunk | undefined {
+export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): ChunkRecord | undefined {
   const i = snapshot.indexByOrdinal.get(ordinal);
   return i === undefined ? undefined : snapshot.chunks[i];
 }
@@ -37,12 +38,12 @@ export function buildSnapshot(args: {
   generation: number;
   db: IndexDb;
   files: ReadonlyMap<string, FileRow>;
-  embeddingRows: ReadonlyMap<string, number>;
   vectors: Float32Array;
   dimensions: number;
   signCodes?: () => SignCodes;
 }): Snapshot {
-  const chunks = args.db.loadChunks();
+  const chunks = args.db.loadChunkRecords();
+  const rowOf = args.db.vectorRowsByOrdinal();
   const indexByOrdinal = new Map<number, number>();
   const indexesByPath = new Map<string, number[]>();
   const vectorRows = new Int32Array(chunks.length);
@@ -52,11 +53,10 @@ export function buildSnapshot(args: {
     const list = indexesByPath.get(c.path);
     if (list) list.push(i);
     else indexesByPath.set(c.path, [i]);
-    const row = args.embeddingRows.get(c.textHash);
+    const row = rowOf.get(c.ordinal);
     vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
   });
-  const { embeddingRows: _rows, ...rest } = args;
-  return { ...rest, chunks, indexByOrdinal, indexesByPath, vectorRows };
+  return { ...args, chunks, indexByOrdinal, indexesByPath, vectorRows };
 }
 
 /**
@@ -80,8 +80,9 @@ export function patchSnapshot(
   for (const c of changes.chunks) {
     const i = parent.indexByOrdinal.get(c.ordinal);
     if (i === undefined || chunks[i]!.path !== c.path) return undefined; // not the same shape after all
-    chunks[i] = c;
-    const row = changes.vectorRowOf(c.textHash);
+    const { textHash, ...record } = c;
+    chunks[i] = record;
+    const row = changes.vectorRowOf(textHash);
     vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
     changed.push(i);
   }
@@ -96,12 +97,12 @@ export function patchSnapshot(
 }
 
 /** The same snapshot with vector rows filled in for chunks that were pending and now have a vector. */
-export function withNewVectors(s: Snapshot, vectorRowOf: (textHash: string) => number | undefined, vectors: Float32Array): Snapshot {
+export function withNewVectors(s: Snapshot, rowsByOrdinal: ReadonlyMap<number, number>, vectors: Float32Array): Snapshot {
   const vectorRows = s.vectorRows.slice();
   const maxRow = s.dimensions > 0 ? vectors.length / s.dimensions : 0;
   for (let i = 0; i < vectorRows.length; i++) {
     if (vectorRows[i]! >= 0) continue;
-    const row = vectorRowOf(s.chunks[i]!.textHash);
+    const row = rowsByOrdinal.get(s.chunks[i]!.ordinal);
     if (row !== undefined && row < maxRow) vectorRows[i] = row;
   }
   return { ...s, vectorRows, vectors };

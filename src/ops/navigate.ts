@@ -4,8 +4,8 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
-import type { StoredChunk, StoredIdentifier } from "../store/db.ts";
-import type { ChunkKind } from "../types.ts";
+import type { StoredIdentifier } from "../store/db.ts";
+import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { mayBeStale, readRedactedLines } from "./source-lines.ts";
 import {
@@ -130,10 +130,10 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
 }
 
 /** Declarations nested by line containment; top-level types grouped under their namespace. */
-function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly StoredChunk[]): OutlineNode[] {
+function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly ChunkRecord[]): OutlineNode[] {
   const ordered = [...chunks].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || a.ordinal - b.ordinal);
-  const roots: { node: OutlineNode; chunk: StoredChunk }[] = [];
-  const stack: { node: OutlineNode; chunk: StoredChunk }[] = [];
+  const roots: { node: OutlineNode; chunk: ChunkRecord }[] = [];
+  const stack: { node: OutlineNode; chunk: ChunkRecord }[] = [];
   for (const c of ordered) {
     const node: OutlineNode = {
       kind: c.kind,
@@ -282,7 +282,7 @@ export async function references(ws: Workspace, params: ReferencesParams): Promi
   const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit);
   const bare = name.replace(/^@/, "");
 
-  const found: { r: Refreshed; id: StoredIdentifier; match: ReferenceView["match"]; enclosing?: StoredChunk }[] = [];
+  const found: { r: Refreshed; id: StoredIdentifier; match: ReferenceView["match"]; enclosing?: ChunkRecord }[] = [];
   let ignoredCase = false;
   for (const r of ready) {
     const db = r.snapshot.db;

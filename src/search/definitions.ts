@@ -1,7 +1,6 @@
 // Definition lookup by name: exact simple name, qualified suffix, case-insensitive prefix, then sub-word match.
-import type { StoredChunk } from "../store/db.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import type { ChunkKind } from "../types.ts";
+import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
 
 /** How a definition matched, best first; the tools report it per hit. */
@@ -98,7 +97,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
   const lower = query.toLowerCase();
   const querySegments = dotted ? symbolSegments(query).length : 1;
   const wanted = [...new Set(query.split(/[\s.]+/).flatMap(termsOf))];
-  const hits: { index: number; band: number; tie: number; chunk: StoredChunk }[] = [];
+  const hits: { index: number; band: number; tie: number; chunk: ChunkRecord }[] = [];
   for (let i = 0; i < snapshot.chunks.length; i++) {
     const name = t.names[i]!;
     if (name === "") continue;
@@ -136,8 +135,8 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 }
 
 /** The innermost chunk of `path` whose lines contain `line`, or undefined (file-level code, usings). */
-export function enclosingChunk(snapshot: Snapshot, path: string, line: number): StoredChunk | undefined {
-  let best: StoredChunk | undefined;
+export function enclosingChunk(snapshot: Snapshot, path: string, line: number): ChunkRecord | undefined {
+  let best: ChunkRecord | undefined;
   for (const i of snapshot.indexesByPath.get(path) ?? []) {
     const c = snapshot.chunks[i]!;
     if (c.startLine > line || c.endLine < line) continue;

@@ -1,6 +1,5 @@
 // Result filters: kinds, a path substring or glob, and code-only (no FileFragment chunks).
-import type { ChunkKind } from "../types.ts";
-import type { StoredChunk } from "../store/db.ts";
+import type { ChunkKind, ChunkRecord } from "../types.ts";
 
 export interface ChunkFilter {
   kinds?: readonly ChunkKind[];
@@ -9,7 +8,7 @@ export interface ChunkFilter {
   codeOnly?: boolean;
 }
 
-export type ChunkPredicate = (c: StoredChunk) => boolean;
+export type ChunkPredicate = (c: ChunkRecord) => boolean;
 
 export function compileFilter(f: ChunkFilter): ChunkPredicate | undefined {
   const tests: ChunkPredicate[] = [];

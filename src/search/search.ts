@@ -175,8 +175,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     const n = perFile.get(chunk.path) ?? 0;
     if (cap > 0 && n >= cap) continue;
     perFile.set(chunk.path, n + 1);
-    const { textHash: _hash, ...record } = chunk;
-    hits.push({ project: snapshot.projectId, chunk: record, score: s.score });
+    hits.push({ project: snapshot.projectId, chunk, score: s.score });
     if (hits.length >= req.limit) break;
   }
   return hits;

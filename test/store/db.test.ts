@@ -152,9 +152,9 @@ describe("IndexDb", () => {
 
   test("embedding rows, pending text hashes and the committed row count", () => {
     const { db } = freshDb();
-    db.writeChunk(chunk({ textHash: "h1" }));
-    db.writeChunk(chunk({ textHash: "h1", symbol: "App.Foo.Same" })); // same text twice: one pending text
-    db.writeChunk(chunk({ textHash: "h2" }));
+    const first = db.writeChunk(chunk({ textHash: "h1" }));
+    const same = db.writeChunk(chunk({ textHash: "h1", symbol: "App.Foo.Same" })); // same text twice: one pending text
+    const second = db.writeChunk(chunk({ textHash: "h2" }));
     expect(db.pendingTextHashes().sort()).toEqual(["h1", "h2"]);
     expect(db.countPending()).toBe(2);
 
@@ -166,10 +166,12 @@ describe("IndexDb", () => {
 
     db.addEmbeddingRows([{ textHash: "h2", row: 1 }, { textHash: "orphan", row: 2 }], 3);
     expect(db.countPending()).toBe(0);
-    expect([...db.loadEmbeddingRows().entries()].sort()).toEqual([["h1", 0], ["h2", 1], ["orphan", 2]]);
+    // Every chunk maps to its text's row; a row no chunk uses (orphan) maps nothing.
+    expect([...db.vectorRowsByOrdinal().entries()].sort((a, b) => a[0] - b[0])).toEqual([[first, 0], [same, 0], [second, 1]]);
+    expect(db.pathsOfTextHashes(["h2", "orphan"])).toEqual([chunk({}).path]);
 
     db.clearEmbeddings();
-    expect(db.loadEmbeddingRows().size).toBe(0);
+    expect(db.vectorRowsByOrdinal().size).toBe(0);
     expect(db.numberMeta(META.vectorRows, -1)).toBe(0);
     expect(db.countPending()).toBe(2);
     db.close();
