@@ -32,8 +32,9 @@ export function projectConfig(id: string, root: string, cacheDirectory: string):
   return { id, root, extensions: [".cs", ".razor", ".md"], cacheDirectory, exclude: [], maxFileBytes: 1024 * 1024 };
 }
 
-export function openIndex(project: ProjectConfig, embedding: EmbeddingConfig = embeddingConfig()): ProjectIndex {
-  return new ProjectIndex(project, { embedder: createEmbedder(embedding), chunker: sharedChunker });
+/** `watchTrustMs` opens it as the server does (tree watcher on); without it, as the CLI does. */
+export function openIndex(project: ProjectConfig, embedding: EmbeddingConfig = embeddingConfig(), watchTrustMs?: number): ProjectIndex {
+  return new ProjectIndex(project, { embedder: createEmbedder(embedding), chunker: sharedChunker, watchTrustMs });
 }
 
 /** Bytes of every file directly in a cache directory, by name. */

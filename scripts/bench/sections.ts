@@ -80,7 +80,12 @@ export interface RefreshResult {
   /** durationMs the refresh reports for the edits (its own clock, lock wait included). */
   editReported: Spread;
   editChunks: string;
+  /** The same two measurements as the server runs them: tree watcher on, refreshes 100 ms apart. */
+  server: { noChange: Spread; edit: Spread; walks: string };
 }
+
+/** Time between refreshes in the server-mode runs: searches are spaced, and a walk within 50 ms of a change is not trusted. */
+const SERVER_REFRESH_GAP_MS = 100;
 
 export async function measureRefresh(corpus: Corpus, dir: string, runs: number, rg: string | undefined, log: Log): Promise<RefreshResult> {
   const index: ProjectIndex = openIndex(projectConfig(`bench-${corpus.scale}`, corpus.root, dir));
@@ -116,7 +121,44 @@ export async function measureRefresh(corpus: Corpus, dir: string, runs: number, 
       restore?.();
       await index.refresh();
     }
-    return { noChange: spread(noChange), rgFiles: rg ? spread(rgFiles) : undefined, edit: spread(edit), editReported: spread(reported), editChunks: chunks };
+    const server = await measureServerRefresh(corpus, dir, runs, log);
+    return { noChange: spread(noChange), rgFiles: rg ? spread(rgFiles) : undefined, edit: spread(edit), editReported: spread(reported), editChunks: chunks, server };
+  } finally {
+    index.close();
+  }
+}
+
+/** No-change and 1-file-edit refreshes with the tree watcher the server uses (no walk, or only the edited file). */
+async function measureServerRefresh(corpus: Corpus, dir: string, runs: number, log: Log): Promise<RefreshResult["server"]> {
+  log(`${corpus.scale}: server-mode refreshes (tree watcher) ×${runs} each`);
+  const index = openIndex(projectConfig(`bench-${corpus.scale}`, corpus.root, dir), undefined, 10_000);
+  const walks = new Map<string, number>();
+  const timed = async (times: number[]) => {
+    await Bun.sleep(SERVER_REFRESH_GAP_MS);
+    const start = performance.now();
+    const report = await index.refresh();
+    times.push(performance.now() - start);
+    walks.set(report.walk, (walks.get(report.walk) ?? 0) + 1);
+  };
+  try {
+    // The first refreshes load the snapshot and set up the watches; a watch just added is trusted after one more walk.
+    for (let i = 0; i < 3; i++) await index.refresh();
+    const noChange: number[] = [];
+    for (let i = 0; i < runs; i++) await timed(noChange);
+    const edit: number[] = [];
+    let restore: (() => void) | undefined;
+    try {
+      for (let i = 0; i < runs; i++) {
+        restore?.();
+        await Bun.sleep(SERVER_REFRESH_GAP_MS);
+        restore = editOneFile(corpus.root, corpus.editTarget, 200 + i);
+        await timed(edit);
+      }
+    } finally {
+      restore?.();
+      await index.refresh();
+    }
+    return { noChange: spread(noChange), edit: spread(edit), walks: [...walks].map(([walk, n]) => `${walk} ${n}`).join(", ") };
   } finally {
     index.close();
   }
