@@ -71,7 +71,8 @@ export interface IndexDeps {
   embedInFlight?: number;
   /**
    * Long-lived processes (the server): watch the walked directories so a refresh with no change since the last
-   * walk skips the walk. The value is how long, in ms, to trust the watcher before walking anyway.
+   * walk skips the walk, and one after edits re-checks only the edited files. The value is how long, in ms, to
+   * trust the watcher before walking anyway.
    */
   watchTrustMs?: number;
 }
@@ -288,7 +289,8 @@ export class ProjectIndex {
     // With a watcher, the paths its events named since the last walk; when each is an edit or a deletion of a listed
     // file (the usual case after an edit), only those are re-checked instead of walking the tree.
     const changed = this.watcher ? await this.watcher.nextWalk() : undefined;
-    const partial = changed && this.lastWalk ? updateWalk(this.lastWalk, changed, walkOptions) : undefined;
+    // A forced refresh (reindex) always walks: it is the way out of any doubt about the tree.
+    const partial = changed && this.lastWalk && !opts.force ? updateWalk(this.lastWalk, changed, walkOptions) : undefined;
     const walk = partial ?? (await walkProject(walkOptions));
     // The live snapshot's file map is the store's, unless another process committed since we last looked: then both
     // are stale and are reloaded (a CLI build next to a server, say). Saves reading every file row per search.
