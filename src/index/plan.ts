@@ -12,6 +12,29 @@ export interface RefreshPlan {
   unchanged: number;
 }
 
+/**
+ * The same plan when the store matched the previous walk and only `changed` paths can differ from it (a tree
+ * watcher's list): O(changed) instead of O(files). `entryOf` finds a path in the current walk.
+ */
+export function planChangedPaths(
+  changed: readonly string[],
+  entryOf: (path: string) => FileEntry | undefined,
+  fileCount: number,
+  stored: ReadonlyMap<string, FileRow>,
+): RefreshPlan {
+  const plan: RefreshPlan = { added: [], touched: [], deleted: [], unchanged: 0 };
+  for (const path of new Set(changed)) {
+    const entry = entryOf(path);
+    const row = stored.get(path);
+    if (!entry) {
+      if (row) plan.deleted.push(path);
+    } else if (!row) plan.added.push(entry);
+    else if (row.size !== entry.size || row.mtime !== entry.mtimeMs) plan.touched.push(entry);
+  }
+  plan.unchanged = fileCount - plan.added.length - plan.touched.length;
+  return plan;
+}
+
 export function planRefresh(onDisk: readonly FileEntry[], stored: ReadonlyMap<string, FileRow>, forceAll = false): RefreshPlan {
   const plan: RefreshPlan = { added: [], touched: [], deleted: [], unchanged: 0 };
   const seen = new Set<string>();

@@ -11,8 +11,8 @@ import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
 import { TreeWatcher } from "../walk/watch.ts";
-import { updateWalk, walkProject, type WalkResult } from "../walk/walk.ts";
-import { planRefresh } from "./plan.ts";
+import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
+import { planChangedPaths, planRefresh } from "./plan.ts";
 import { matchChunks } from "./match.ts";
 import { readSource } from "./read-source.ts";
 import { textHashOf, type FileJob, type PreparedChunk } from "./prepare-file.ts";
@@ -294,13 +294,18 @@ export class ProjectIndex {
     const walk = partial ?? (await walkProject(walkOptions));
     // The live snapshot's file map is the store's, unless another process committed since we last looked: then both
     // are stale and are reloaded (a CLI build next to a server, say). Saves reading every file row per search.
-    if (this.seenDataVersion === undefined || db.dataVersion() !== this.seenDataVersion) {
+    const storeMoved = this.seenDataVersion === undefined || db.dataVersion() !== this.seenDataVersion;
+    if (storeMoved) {
       this.current = undefined;
       this.knownPending = undefined;
     }
     const stored = this.current ? this.current.files : db.loadFiles();
     const force = opts.force === true || this.needsFullRechunk;
-    const plan = planRefresh(walk.files, stored, force);
+    // After a partial walk of a store nobody else wrote, only the changed paths can differ from it.
+    const plan =
+      partial && changed && !storeMoved && !force
+        ? planChangedPaths(changed, (path) => walkEntry(walk, path), walk.files.length, stored)
+        : planRefresh(walk.files, stored, force);
     const report: RefreshReport = {
       filesAdded: plan.added.length,
       filesChanged: 0,
@@ -449,7 +454,8 @@ export class ProjectIndex {
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
-    this.watcher?.sync(walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)));
+    const cacheInTree = isWithin(this.project.cacheDirectory, root);
+    this.watcher?.sync(cacheInTree ? walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)) : walk.dirs);
     this.lastWalk = walk;
     report.durationMs = performance.now() - started;
     return report;

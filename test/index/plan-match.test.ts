@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { planRefresh } from "../../src/index/plan.ts";
+import { planChangedPaths, planRefresh } from "../../src/index/plan.ts";
+import { prng } from "../support/prng.ts";
 import { matchChunks } from "../../src/index/match.ts";
 import type { FileRow, StoredChunk } from "../../src/store/db.ts";
 import type { ChunkDraft, ChunkKind, FileEntry } from "../../src/types.ts";
@@ -60,6 +61,41 @@ function stored(ordinal: number, kind: ChunkKind, symbol: string, startLine = or
 function draft(kind: ChunkKind, symbol: string, signature = `${symbol}()`): ChunkDraft {
   return { kind, symbol, signature, startLine: 1, endLine: 2, content: signature, embedText: signature };
 }
+
+describe("planChangedPaths", () => {
+  test("equals planRefresh whenever the store matched the last walk and only the listed paths changed", () => {
+    const random = prng(7);
+    for (let round = 0; round < 200; round++) {
+      // The store as the last walk left it.
+      const stored = new Map<string, FileRow>();
+      for (let i = 0; i < 30; i++) stored.set(`f${i}.cs`, { path: `f${i}.cs`, size: 100 + i, mtime: 1000 + i, sha256: `s${i}`, chunkCount: 1 });
+      // The tree now: some files edited, some deleted, some added; the changed list names them (and noise).
+      const onDisk: FileEntry[] = [];
+      const changed: string[] = ["notes.txt"];
+      for (const row of stored.values()) {
+        const r = random();
+        if (r < 0.1) changed.push(row.path); // deleted
+        else if (r < 0.25) {
+          onDisk.push({ path: row.path, size: row.size + 1, mtimeMs: row.mtime + 5 });
+          changed.push(row.path);
+        } else if (r < 0.3) {
+          onDisk.push({ path: row.path, size: row.size, mtimeMs: row.mtime });
+          changed.push(row.path); // an event without a change (a touch that kept mtime)
+        } else onDisk.push({ path: row.path, size: row.size, mtimeMs: row.mtime });
+      }
+      for (let i = 0; i < 3; i++) if (random() < 0.5) {
+        onDisk.push({ path: `new${i}.cs`, size: 1, mtimeMs: 1 });
+        changed.push(`new${i}.cs`, `new${i}.cs`);
+      }
+      onDisk.sort((a, b) => (a.path < b.path ? -1 : 1));
+      const byPath = new Map(onDisk.map((e) => [e.path, e]));
+      const fast = planChangedPaths(changed, (p) => byPath.get(p), onDisk.length, stored);
+      const full = planRefresh(onDisk, stored);
+      const norm = (p: typeof full) => ({ ...p, added: p.added.map((e) => e.path).sort(), touched: p.touched.map((e) => e.path).sort(), deleted: [...p.deleted].sort() });
+      expect(norm(fast)).toEqual(norm(full));
+    }
+  });
+});
 
 describe("matchChunks", () => {
   test("unchanged declarations keep their ordinals; new ones get none; vanished ones are removed", () => {
