@@ -53,21 +53,22 @@ export function fileNameLead(snapshot: Snapshot, query: string): Map<number, num
  * in `scored`, and chunks no branch ranked follow those in Map order. Lifted scores stay above the rest and never
  * increase down the list, so hits merged from several projects still sort correctly.
  */
-export function pinFirst(scored: readonly Scored[], lead: ReadonlyMap<number, number>): Scored[] {
-  if (lead.size === 0) return [...scored];
+export function pinFirst(scored: Scored[], lead: ReadonlyMap<number, number>): Scored[] {
+  if (lead.size === 0) return scored;
   const position = new Map<number, number>();
   const rest: Scored[] = [];
   scored.forEach((s, k) => (lead.has(s.index) ? position.set(s.index, k) : rest.push(s)));
-  const score = new Map(scored.map((s) => [s.index, s.score]));
-  const order = [...lead.keys()].map((index, k) => ({ index, priority: lead.get(index)!, at: position.get(index) ?? scored.length + k }));
+  const order = [...lead].map(([index, priority], k) => {
+    const at = position.get(index);
+    return { index, priority, at: at ?? scored.length + k, score: at === undefined ? 0 : scored[at]!.score };
+  });
   order.sort((a, b) => b.priority - a.priority || a.at - b.at);
   const lift = rest[0]?.score ?? 0;
   let floor = 0;
   const lifted: Scored[] = [];
   for (let k = order.length - 1; k >= 0; k--) {
-    const index = order[k]!.index;
-    floor = Math.max(floor, (score.get(index) ?? 0) + lift);
-    lifted.push({ index, score: floor });
+    floor = Math.max(floor, order[k]!.score + lift);
+    lifted.push({ index: order[k]!.index, score: floor });
   }
   return [...lifted.reverse(), ...rest];
 }
