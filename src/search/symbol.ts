@@ -1,148 +1,11 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
-import { splitIdentifier, stem, isStopWord } from "../text/tokens.ts";
+import { isStopWord } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-
-/**
- * Names of every chunk in compact form: interned lower-case simple names, and name / owner-type sub-words as
- * term ids in flat arrays (owner lists are shared by all members of a type). About 20 bytes a chunk.
- */
-interface SymbolIndex {
-  /** Per chunk: interned lower-case simple name ("" for fragments). */
-  names: string[];
-  /** Distinct lower-case simple names (each maps to its interned self). */
-  declared: ReadonlyMap<string, string>;
-  /** Name term ids of chunk i: nameTerms[nameStart[i] .. nameStart[i + 1]). */
-  nameStart: Uint32Array;
-  nameTerms: Uint32Array;
-  /** Owner list of chunk i: ownerTerms[ownerStart[owner[i]] .. ownerStart[owner[i] + 1]). */
-  owner: Uint32Array;
-  /** Lower-case segments of each owner list (the enclosing type names a typed identifier can equal). */
-  ownerNames: string[][];
-  ownerStart: Uint32Array;
-  ownerTerms: Uint32Array;
-  termIds: Map<string, number>;
-  /** Inverse document frequency of each term id over declaration names. */
-  idf: Float64Array;
-}
-
-const cache = new WeakMap<Snapshot, SymbolIndex>();
-
-/** Distinct stemmed sub-words of one name, memoised per index build (names repeat: OnNext, Dispose, Subscribe …). */
-function termsOfName(name: string, memo?: Map<string, readonly string[]>): readonly string[] {
-  let terms = memo?.get(name);
-  if (terms) return terms;
-  const out = new Set<string>();
-  for (const p of splitIdentifier(name)) if (p.length >= 2 && !isStopWord(p)) out.add(stem(p));
-  terms = [...out];
-  memo?.set(name, terms);
-  return terms;
-}
-
-function simpleSegments(symbol: string): string[] {
-  // "A.B.Type.operator +" keeps its operator segment; fragments ("path#Heading", "path:1-100") are one segment.
-  return symbol.split(".").filter((s) => s.length > 0);
-}
-
-/** A qualified symbol as [enclosing prefix, simple name]: "A.B.Type.Member" → ["A.B.Type", "Member"]. */
-function splitQualified(symbol: string): [string, string] {
-  const dot = symbol.lastIndexOf(".");
-  const name = symbol.slice(dot + 1);
-  if (dot < 0) return ["", symbol];
-  // Empty segments ("A..B", a trailing dot) are skipped, as simpleSegments does.
-  if (name === "") {
-    const segments = simpleSegments(symbol);
-    return [segments.slice(0, -1).join("."), segments[segments.length - 1] ?? symbol];
-  }
-  return [symbol.slice(0, dot), name];
-}
-
-function buildIndex(snapshot: Snapshot): SymbolIndex {
-  const n = snapshot.chunks.length;
-  const termIds = new Map<string, number>();
-  const idOf = (t: string) => {
-    let id = termIds.get(t);
-    if (id === undefined) termIds.set(t, (id = termIds.size));
-    return id;
-  };
-  const internedNames = new Map<string, string>();
-  const memo = new Map<string, readonly string[]>();
-  const names: string[] = new Array(n);
-  const nameStart = new Uint32Array(n + 1);
-  const nameTerms: number[] = [];
-  const owner = new Uint32Array(n);
-  const ownerIds = new Map<string, number>();
-  const ownerStart: number[] = [0];
-  const ownerTerms: number[] = [];
-  const ownerNames: string[][] = [];
-  const nameOwner = (key: string) => {
-    let id = ownerIds.get(key);
-    if (id !== undefined) return id;
-    id = ownerIds.size;
-    ownerIds.set(key, id);
-    ownerNames.push(key === "" ? [] : key.toLowerCase().split("."));
-    for (const t of new Set(key.split(".").flatMap((segment) => termsOfName(segment, memo)))) ownerTerms.push(idOf(t));
-    ownerStart.push(ownerTerms.length);
-    return id;
-  };
-  nameOwner(""); // id 0: no owner
-  // Members of one type share the qualified prefix, and names repeat: both are resolved once, not per chunk
-  // (splitting and lower-casing every qualified symbol was most of the build: 0.9 s at 92k chunks).
-  const ownerOfPrefix = new Map<string, number>();
-  const nameInfo = new Map<string, { lower: string; ids: number[] }>();
-  const df: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const c = snapshot.chunks[i]!;
-    nameStart[i] = nameTerms.length;
-    if (c.kind === "FileFragment") {
-      names[i] = "";
-      continue;
-    }
-    const [prefix, name] = splitQualified(c.symbol);
-    let info = nameInfo.get(name);
-    if (info === undefined) {
-      const folded = name.toLowerCase();
-      const lower = internedNames.get(folded) ?? (internedNames.set(folded, folded), folded);
-      nameInfo.set(name, (info = { lower, ids: termsOfName(name, memo).map(idOf) }));
-    }
-    names[i] = info.lower;
-    for (const id of info.ids) {
-      nameTerms.push(id);
-      df[id] = (df[id] ?? 0) + 1;
-    }
-    let ownerId = ownerOfPrefix.get(prefix);
-    if (ownerId === undefined) {
-      const segments = simpleSegments(prefix);
-      ownerOfPrefix.set(prefix, (ownerId = nameOwner(segments.slice(Math.max(0, segments.length - 2)).join("."))));
-    }
-    owner[i] = ownerId;
-  }
-  nameStart[n] = nameTerms.length;
-  const idf = new Float64Array(termIds.size);
-  // Owner-only words (no name uses them) weigh 1.
-  for (let id = 0; id < idf.length; id++) idf[id] = df[id] ? Math.log(1 + Math.max(1, n) / df[id]!) : 1;
-  return {
-    names,
-    declared: internedNames,
-    nameStart,
-    nameTerms: Uint32Array.from(nameTerms),
-    owner,
-    ownerNames,
-    ownerStart: Uint32Array.from(ownerStart),
-    ownerTerms: Uint32Array.from(ownerTerms),
-    termIds,
-    idf,
-  };
-}
-
-function indexOf(snapshot: Snapshot): SymbolIndex {
-  let idx = cache.get(snapshot);
-  if (!idx) cache.set(snapshot, (idx = buildIndex(snapshot)));
-  return idx;
-}
+import { symbolIndexOf } from "./symbol-index.ts";
 
 /** Whether some declaration's simple name is `lowerName` (lower case). */
 export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
-  return indexOf(snapshot).declared.has(lowerName);
+  return symbolIndexOf(snapshot).declared.has(lowerName);
 }
 
 /**
@@ -222,7 +85,7 @@ export function rankBySymbol(
   accept?: (index: number) => boolean,
   minCoverage = 0,
 ): SymbolMatch[] {
-  const idx = indexOf(snapshot);
+  const idx = symbolIndexOf(snapshot);
   const idents = identifierTokens(query);
   const dotted = idents.filter((id) => id.includes("."));
   const wanted = new Set<number>();

@@ -1,0 +1,62 @@
+// The symbol index of a patched snapshot: reused when names are unchanged, patched (equal to a fresh build) when not.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Snapshot } from "../../src/index/snapshot.ts";
+import { symbolIndexOf } from "../../src/search/symbol-index.ts";
+import { isDeclaredName, rankBySymbol } from "../../src/search/symbol.ts";
+import { queryTerms } from "../../src/text/tokens.ts";
+import { csClass, indexTree } from "../support/index-fixture.ts";
+
+const TREE = {
+  "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop", "RetryLater"]),
+  "src/Beta.cs": csClass("App.Net", "Beta", ["Send", "ReceiveAsync"]),
+  "src/Gamma.cs": csClass("App", "Gamma", ["Flush"]),
+};
+
+let fixture: Awaited<ReturnType<typeof indexTree>>;
+beforeAll(async () => {
+  fixture = await indexTree("symbol-index", TREE);
+});
+afterAll(() => fixture.dispose());
+
+const QUERIES = ["RetryLater", "Alpha", "send", "receive async later", "App.Net.Beta.Send", "flush gamma"];
+const ranks = (s: Snapshot) => QUERIES.map((q) => rankBySymbol(s, q, queryTerms(q)).map((m) => [m.index, Number(m.score.toFixed(9))]));
+
+describe("symbolIndexOf", () => {
+  test("an edit inside a method body patches the snapshot and reuses the parent's index", async () => {
+    const { index } = fixture;
+    const before = index.snapshot();
+    const parentIndex = symbolIndexOf(before);
+    writeFileSync(join(before.root, "src/Alpha.cs"), csClass("App", "Alpha", ["Start", "Stop", "RetryLater"]).replace("return x + 5;", "return x + 6;"));
+    await index.refresh();
+    const after = index.snapshot();
+    expect(after.patchedFrom?.changed.length).toBeGreaterThan(0);
+    expect(symbolIndexOf(after)).toBe(parentIndex);
+    expect(ranks(after)).toEqual(ranks(before));
+  });
+
+  test("a patch that renames declarations gives the same rankings as a fresh build", () => {
+    const parent = fixture.index.snapshot();
+    symbolIndexOf(parent);
+    // Rename two declarations in place (a shape the refresh never produces, so the general patch path runs).
+    const chunks = [...parent.chunks];
+    const changed: number[] = [];
+    chunks.forEach((c, i) => {
+      if (c.symbol === "App.Alpha.RetryLater") chunks[i] = { ...c, symbol: "App.Alpha.ScheduleRetryWithBackoff" };
+      if (c.symbol === "App.Net.Beta") chunks[i] = { ...c, symbol: "App.Net.Courier" };
+      if (chunks[i] !== c) changed.push(i);
+    });
+    expect(changed.length).toBe(2);
+    const patched: Snapshot = { ...parent, chunks, patchedFrom: { parent: new WeakRef(parent), changed } };
+    const fresh: Snapshot = { ...parent, chunks, patchedFrom: undefined };
+    expect(symbolIndexOf(patched)).not.toBe(symbolIndexOf(parent));
+    const queries = [...QUERIES, "schedule retry backoff", "ScheduleRetryWithBackoff", "courier", "Courier Send"];
+    const rank = (s: Snapshot) => queries.map((q) => rankBySymbol(s, q, queryTerms(q)).map((m) => [m.index, Number(m.score.toFixed(9))]));
+    expect(rank(patched)).toEqual(rank(fresh));
+    expect(isDeclaredName(patched, "scheduleretrywithbackoff")).toBe(true);
+    // The parent's index is untouched.
+    expect(isDeclaredName(parent, "scheduleretrywithbackoff")).toBe(false);
+    expect(ranks(parent)).toEqual(ranks({ ...parent, patchedFrom: undefined }));
+  });
+});
