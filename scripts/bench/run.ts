@@ -208,7 +208,7 @@ print({
 // 2, 3. refresh
 print({
   title: "2–3. Refresh (in-process ProjectIndex.refresh, embedder none)",
-  headers: ["scale", "no-change refresh p50", "p95", "rg --files p50", "ratio", "target", "1-file edit refresh p50", "p95", "target", "what the edit changed", "server: no-change p50", "server: 1-file edit p50", "p95", "server: how the tree was seen"],
+  headers: ["scale", "no-change refresh p50", "p95", "rg --files p50", "ratio", "target", "1-file edit refresh p50", "p95", "target", "what the edit changed", "server: no-change p50", "server: 1-file edit p50", "p95", "server: how the tree was seen", "server: search after no change p50", "search after the edit p50"],
   rows: scales.map((s) => {
     const r = results.get(s)!.refresh;
     return [
@@ -226,12 +226,14 @@ print({
       fmtMs(r.server.edit.p50),
       fmtMs(r.server.edit.p95),
       r.server.walks,
+      fmtMs(r.server.searchAfterNoChange.p50),
+      fmtMs(r.server.searchAfterEdit.p50),
     ];
   }),
   notes: [
     `${flags["refresh-runs"]} timed runs each after one untimed refresh (which loads the snapshot). The edit inserts a comment line in the middle of ${results.values().next().value?.corpus.editTarget ?? "one file"}, a different one each run.`,
     "The stores hold random 1024-dim vectors for every chunk text (written straight into the store), as a deployed index would.",
-    "The first columns are the CLI's refresh (a stat walk of the tree each time). The server columns are `serve`'s: a tree watcher per walked directory, so a refresh with no change does not walk (\"none\") and one after an edit re-checks only the edited file (\"changed-paths\"); refreshes 100 ms apart, as spaced searches are.",
+    "The first columns are the CLI's refresh (a stat walk of the tree each time). The server columns are `serve`'s: a tree watcher per walked directory, so a refresh with no change does not walk (\"none\") and one after an edit re-checks only the edited file (\"changed-paths\"); refreshes 100 ms apart, as spaced searches are. After each server refresh one search is timed in-process (ranking only, no MCP): after an edit the snapshot was patched, and the symbol index follows it (before, it was rebuilt: ~2 s at 1M).",
     ...RG_NOTE,
   ],
 });

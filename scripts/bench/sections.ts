@@ -2,6 +2,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ProjectIndex } from "../../src/index/project-index.ts";
+import { searchSnapshot } from "../../src/search/search.ts";
 import { editOneFile, type Corpus } from "./corpus.ts";
 import { memoryOf, startServer, writeServerConfig, type Launch } from "./mcp.ts";
 import { embeddingConfig, openIndex, projectConfig } from "./project.ts";
@@ -80,10 +81,15 @@ export interface RefreshResult {
   /** durationMs the refresh reports for the edits (its own clock, lock wait included). */
   editReported: Spread;
   editChunks: string;
-  /** The same two measurements as the server runs them: tree watcher on, refreshes 100 ms apart. */
-  server: { noChange: Spread; edit: Spread; walks: string };
+  /**
+   * The same two measurements as the server runs them (tree watcher on, refreshes 100 ms apart), each followed by
+   * a search, timed: after an edit the snapshot was patched, and what searches derive from it must follow.
+   */
+  server: { noChange: Spread; edit: Spread; walks: string; searchAfterNoChange: Spread; searchAfterEdit: Spread };
 }
 
+/** The query searched after each server-mode refresh (in-process, ranking only). */
+const SEARCH_AFTER_REFRESH = "where is the delay before a task continues scheduled";
 /** Time between refreshes in the server-mode runs: searches are spaced, and a walk within 50 ms of a change is not trusted. */
 const SERVER_REFRESH_GAP_MS = 100;
 
@@ -133,32 +139,43 @@ async function measureServerRefresh(corpus: Corpus, dir: string, runs: number, l
   log(`${corpus.scale}: server-mode refreshes (tree watcher) ×${runs} each`);
   const index = openIndex(projectConfig(`bench-${corpus.scale}`, corpus.root, dir), undefined, 10_000);
   const walks = new Map<string, number>();
-  const timed = async (times: number[]) => {
+  const timed = async (times: number[], searches: number[]) => {
     await Bun.sleep(SERVER_REFRESH_GAP_MS);
     const start = performance.now();
     const report = await index.refresh();
     times.push(performance.now() - start);
     walks.set(report.walk, (walks.get(report.walk) ?? 0) + 1);
+    const searched = performance.now();
+    searchSnapshot(index.snapshot(), { query: SEARCH_AFTER_REFRESH, limit: 10 });
+    searches.push(performance.now() - searched);
   };
   try {
     // The first refreshes load the snapshot and set up the watches; a watch just added is trusted after one more walk.
     for (let i = 0; i < 3; i++) await index.refresh();
     const noChange: number[] = [];
-    for (let i = 0; i < runs; i++) await timed(noChange);
+    const searchAfterNoChange: number[] = [];
+    for (let i = 0; i < runs; i++) await timed(noChange, searchAfterNoChange);
     const edit: number[] = [];
+    const searchAfterEdit: number[] = [];
     let restore: (() => void) | undefined;
     try {
       for (let i = 0; i < runs; i++) {
         restore?.();
         await Bun.sleep(SERVER_REFRESH_GAP_MS);
         restore = editOneFile(corpus.root, corpus.editTarget, 200 + i);
-        await timed(edit);
+        await timed(edit, searchAfterEdit);
       }
     } finally {
       restore?.();
       await index.refresh();
     }
-    return { noChange: spread(noChange), edit: spread(edit), walks: [...walks].map(([walk, n]) => `${walk} ${n}`).join(", ") };
+    return {
+      noChange: spread(noChange),
+      edit: spread(edit),
+      walks: [...walks].map(([walk, n]) => `${walk} ${n}`).join(", "),
+      searchAfterNoChange: spread(searchAfterNoChange),
+      searchAfterEdit: spread(searchAfterEdit),
+    };
   } finally {
     index.close();
   }
