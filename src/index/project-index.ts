@@ -21,6 +21,7 @@ import { EmbedQueue } from "./embed-queue.ts";
 
 export { textHashOf };
 import { buildSnapshot, patchSnapshot, withNewVectors, type Snapshot } from "./snapshot.ts";
+import { PatchedMap } from "./patched-map.ts";
 
 export interface Progress {
   phase: "scan" | "chunk" | "embed";
@@ -584,11 +585,8 @@ function isCorruption(e: unknown): boolean {
 }
 
 /** The stat data the refresh saw, updated in place of reloading every file row. */
-function patchFiles(previous: ReadonlyMap<string, FileRow>, deleted: readonly string[], rows: readonly FileRow[]): Map<string, FileRow> {
-  const files = new Map(previous);
-  for (const path of deleted) files.delete(path);
-  for (const row of rows) files.set(row.path, row);
-  return files;
+function patchFiles(previous: ReadonlyMap<string, FileRow>, deleted: readonly string[], rows: readonly FileRow[]): ReadonlyMap<string, FileRow> {
+  return PatchedMap.patch(previous, deleted, rows.map((row) => [row.path, row] as const));
 }
 
 function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): boolean {

@@ -74,17 +74,23 @@ export function patchSnapshot(
   },
 ): Snapshot | undefined {
   const chunks = parent.chunks.slice();
-  const vectorRows = parent.vectorRows.slice();
   const maxRow = parent.dimensions > 0 ? changes.vectors.length / parent.dimensions : 0;
   const changed: number[] = [];
+  const rows: number[] = [];
   for (const c of changes.chunks) {
     const i = parent.indexByOrdinal.get(c.ordinal);
     if (i === undefined || chunks[i]!.path !== c.path) return undefined; // not the same shape after all
     const { textHash, ...record } = c;
     chunks[i] = record;
     const row = changes.vectorRowOf(textHash);
-    vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
+    rows.push(row !== undefined && row < maxRow ? row : -1);
     changed.push(i);
+  }
+  // Vector rows are copied only when one changed (13 ms at 1M chunks); without a backend they never do.
+  let vectorRows = parent.vectorRows;
+  if (changed.some((i, k) => vectorRows[i] !== rows[k])) {
+    vectorRows = vectorRows.slice();
+    changed.forEach((i, k) => (vectorRows[i] = rows[k]!));
   }
   return {
     ...parent,
