@@ -119,7 +119,7 @@ export function measureVectors(snapshot: Snapshot, cacheDir: string, dims: numbe
   const rows = matrix.length / dims;
   const rowOf = new Int32Array(snapshot.chunks.length);
   const withVector: number[] = [];
-  snapshot.chunks.forEach((c, i) => {
+  [...snapshot.chunks].forEach((c, i) => {
     const r = rowsByOrdinal.get(c.ordinal);
     rowOf[i] = r !== undefined && r < rows ? r : -1;
     if (rowOf[i]! >= 0) withVector.push(i);

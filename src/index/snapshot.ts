@@ -1,6 +1,7 @@
 // An immutable view of one project's index that searches read while a refresh may be preparing the next one.
 import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
 import type { ChunkRecord } from "../types.ts";
+import { patchChunkList, type ChunkList } from "./chunk-list.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
 
 export interface Snapshot {
@@ -8,7 +9,7 @@ export interface Snapshot {
   root: string;
   generation: number;
   /** Chunks ordered by path, then start line (records only: text hashes stay in the store). */
-  chunks: readonly ChunkRecord[];
+  chunks: ChunkList;
   /** Path → positions in `chunks` of that file's chunks, in line order. */
   indexesByPath: ReadonlyMap<string, readonly number[]>;
   /** Ordinal → position in `chunks`. */
@@ -29,7 +30,7 @@ export interface Snapshot {
 
 export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): ChunkRecord | undefined {
   const i = snapshot.indexByOrdinal.get(ordinal);
-  return i === undefined ? undefined : snapshot.chunks[i];
+  return i === undefined ? undefined : snapshot.chunks.at(i);
 }
 
 export function buildSnapshot(args: {
@@ -61,8 +62,8 @@ export function buildSnapshot(args: {
 
 /**
  * The next snapshot after a refresh that kept the chunk list's shape (same ordinals, same files): replaced chunk
- * records go into the same positions, so the ordinal and path indexes are shared, not rebuilt. O(changed) work
- * plus two flat copies, instead of reloading every chunk.
+ * records go into the same positions, so the ordinal and path indexes are shared, not rebuilt, and so are the
+ * records, vector rows and file map that did not change: O(changed) work instead of reloading every chunk.
  */
 export function patchSnapshot(
   parent: Snapshot,
@@ -73,15 +74,15 @@ export function patchSnapshot(
     vectors: Float32Array;
   },
 ): Snapshot | undefined {
-  const chunks = parent.chunks.slice();
+  const replaced = new Map<number, ChunkRecord>();
   const maxRow = parent.dimensions > 0 ? changes.vectors.length / parent.dimensions : 0;
   const changed: number[] = [];
   const rows: number[] = [];
   for (const c of changes.chunks) {
     const i = parent.indexByOrdinal.get(c.ordinal);
-    if (i === undefined || chunks[i]!.path !== c.path) return undefined; // not the same shape after all
+    if (i === undefined || parent.chunks.at(i)!.path !== c.path) return undefined; // not the same shape after all
     const { textHash, ...record } = c;
-    chunks[i] = record;
+    replaced.set(i, record);
     const row = changes.vectorRowOf(textHash);
     rows.push(row !== undefined && row < maxRow ? row : -1);
     changed.push(i);
@@ -94,7 +95,7 @@ export function patchSnapshot(
   }
   return {
     ...parent,
-    chunks,
+    chunks: patchChunkList(parent.chunks, replaced),
     vectorRows,
     files: changes.files,
     vectors: changes.vectors,
@@ -108,7 +109,7 @@ export function withNewVectors(s: Snapshot, rowsByOrdinal: ReadonlyMap<number, n
   const maxRow = s.dimensions > 0 ? vectors.length / s.dimensions : 0;
   for (let i = 0; i < vectorRows.length; i++) {
     if (vectorRows[i]! >= 0) continue;
-    const row = rowsByOrdinal.get(s.chunks[i]!.ordinal);
+    const row = rowsByOrdinal.get(s.chunks.at(i)!.ordinal);
     if (row !== undefined && row < maxRow) vectorRows[i] = row;
   }
   return { ...s, vectorRows, vectors };

@@ -197,7 +197,7 @@ export async function outline(ws: Workspace, params: OutlineParams): Promise<Out
     throw new UsageError(first ? notIndexedError(first.index, first.snapshot, rel) : `"${raw}" is not indexed.`);
   }
   const { index, snapshot, rel } = hit;
-  const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks[i]!);
+  const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks.at(i)!);
   const view: OutlineView = {
     project: index.id,
     path: rel,
@@ -222,7 +222,7 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams): Promi
   const hits: { view: DefinitionView; rank: number; order: number }[] = [];
   for (const { index, snapshot } of ready) {
     findDefinitions(snapshot, name, params.kinds).forEach((d, order) => {
-      const c = snapshot.chunks[d.index]!;
+      const c = snapshot.chunks.at(d.index)!;
       hits.push({ view: { ...identityView(index.id, snapshot.generation, c), match: d.match }, rank: MATCH_ORDER[d.match], order });
     });
   }
@@ -245,7 +245,7 @@ function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: 
   if (segments.length >= 2) names.add(segments[segments.length - 2]!);
   for (const d of findDefinitions(snapshot, query)) {
     if (d.match !== "exact" && d.match !== "qualified") break;
-    const c = snapshot.chunks[d.index]!;
+    const c = snapshot.chunks.at(d.index)!;
     const own = symbolSegments(c.symbol);
     if (own[own.length - 1] !== name || own.length < 2) continue;
     const owner = own[own.length - 2]!;

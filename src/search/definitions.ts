@@ -38,7 +38,7 @@ function table(snapshot: Snapshot): NameTable {
   t = { names: new Array<string>(n), nameTerms: new Array<string[]>(n), ownerTerms: new Array<string[]>(n) };
   const owners = new Map<string, string[]>();
   for (let i = 0; i < n; i++) {
-    const c = snapshot.chunks[i]!;
+    const c = snapshot.chunks.at(i)!;
     if (c.kind === "FileFragment") {
       t.names[i] = "";
       t.nameTerms[i] = t.ownerTerms[i] = [];
@@ -101,7 +101,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
   for (let i = 0; i < snapshot.chunks.length; i++) {
     const name = t.names[i]!;
     if (name === "") continue;
-    const c = snapshot.chunks[i]!;
+    const c = snapshot.chunks.at(i)!;
     if (kinds && !kinds.includes(c.kind)) continue;
     let band = -1;
     let tie = 0;
@@ -138,7 +138,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 export function enclosingChunk(snapshot: Snapshot, path: string, line: number): ChunkRecord | undefined {
   let best: ChunkRecord | undefined;
   for (const i of snapshot.indexesByPath.get(path) ?? []) {
-    const c = snapshot.chunks[i]!;
+    const c = snapshot.chunks.at(i)!;
     if (c.startLine > line || c.endLine < line) continue;
     if (!best || c.endLine - c.startLine <= best.endLine - best.startLine) best = c;
   }

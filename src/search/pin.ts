@@ -41,7 +41,7 @@ export function fileNameLead(snapshot: Snapshot, query: string): Map<number, num
     const lower = path.toLowerCase();
     if (lower !== wanted && !lower.endsWith(`/${wanted}`)) continue;
     for (const i of indexes) {
-      const c = snapshot.chunks[i]!;
+      const c = snapshot.chunks.at(i)!;
       lead.set(i, c.endLine - c.startLine);
     }
   }

@@ -87,7 +87,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // lookup per pair and match nothing.
   const terms = [...new Set([...queryTerms(req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
   const predicate = compileFilter(req);
-  const accept = predicate ? (i: number) => predicate(snapshot.chunks[i]!) : undefined;
+  const accept = predicate ? (i: number) => predicate(snapshot.chunks.at(i)!) : undefined;
 
   const lists: RankedList[] = [];
   const symbol = rankBySymbol(snapshot, req.query, terms, accept, t.symbolMinCoverage).slice(0, t.depth);
@@ -118,10 +118,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     const seen = new Set<number>();
     for (const p of passages.slice(0, t.passageDepth)) {
       const overlapping = (snapshot.indexesByPath.get(p.path) ?? []).filter((i) => {
-        const c = snapshot.chunks[i]!;
+        const c = snapshot.chunks.at(i)!;
         return c.startLine <= p.endLine && c.endLine >= p.startLine && (!accept || accept(i));
       });
-      const span = (i: number) => snapshot.chunks[i]!.endLine - snapshot.chunks[i]!.startLine;
+      const span = (i: number) => snapshot.chunks.at(i)!.endLine - snapshot.chunks.at(i)!.startLine;
       overlapping.sort((a, b) => (lexRank.get(a) ?? Infinity) - (lexRank.get(b) ?? Infinity) || span(a) - span(b));
       for (const i of overlapping.slice(0, t.chunksPerPassage)) {
         if (seen.has(i)) continue;
@@ -144,7 +144,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const fused = fuseRanks(lists, t.rrfK);
   const intent = req.intent ?? "implementation";
   const prior = (path: string) => priorFor(path, intent, t.priorWeight);
-  const pathOf = (index: number) => snapshot.chunks[index]!.path;
+  const pathOf = (index: number) => snapshot.chunks.at(index)!.path;
   let scored: Scored[] = [];
   for (const [index, score] of fused) scored.push({ index, score: score * prior(pathOf(index)) });
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
@@ -152,7 +152,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // stay per declaration (all overloads of a named method may sit in one file, and a named field is the answer).
   if (t.fileFirst && !namesIdentifier) {
     for (const s of scored) {
-      const c = snapshot.chunks[s.index]!;
+      const c = snapshot.chunks.at(s.index)!;
       s.score *= sizePrior(c.endLine - c.startLine + 1, t.sizeExponent, t.fullSizeLines);
     }
     scored.sort((a, b) => b.score - a.score || a.index - b.index);
@@ -171,7 +171,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const perFile = new Map<string, number>();
   const hits: Hit[] = [];
   for (const s of scored) {
-    const chunk = snapshot.chunks[s.index]!;
+    const chunk = snapshot.chunks.at(s.index)!;
     const n = perFile.get(chunk.path) ?? 0;
     if (cap > 0 && n >= cap) continue;
     perFile.set(chunk.path, n + 1);

@@ -51,8 +51,8 @@ export function symbolIndexOf(snapshot: Snapshot): SymbolIndex {
 }
 
 function sameName(a: Snapshot, b: Snapshot, i: number): boolean {
-  const x = a.chunks[i]!;
-  const y = b.chunks[i]!;
+  const x = a.chunks.at(i)!;
+  const y = b.chunks.at(i)!;
   if (x.kind === "FileFragment" && y.kind === "FileFragment") return true; // fragments have no name
   return x.kind === y.kind && x.symbol === y.symbol;
 }
@@ -134,7 +134,7 @@ function buildIndex(snapshot: Snapshot): SymbolIndex {
   const owner = new Uint32Array(n);
   const df: number[] = [];
   for (let i = 0; i < n; i++) {
-    const c = snapshot.chunks[i]!;
+    const c = snapshot.chunks.at(i)!;
     nameStart[i] = nameTerms.length;
     if (c.kind === "FileFragment") {
       names[i] = "";
@@ -175,7 +175,7 @@ function patchIndex(parent: SymbolIndex, snapshot: Snapshot, changed: readonly n
   const positions = [...new Set(changed)].sort((a, b) => a - b);
   const idsAt = new Map<number, readonly number[]>();
   for (const i of positions) {
-    const c = snapshot.chunks[i]!;
+    const c = snapshot.chunks.at(i)!;
     if (c.kind === "FileFragment") {
       names[i] = "";
       owner[i] = 0;

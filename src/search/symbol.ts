@@ -104,7 +104,7 @@ export function rankBySymbol(
       else if (band < BAND.contains && id.length >= 4 && name.includes(id)) band = BAND.contains;
     }
     if (dotted.length > 0) {
-      const qualified = snapshot.chunks[i]!.symbol.toLowerCase();
+      const qualified = snapshot.chunks.at(i)!.symbol.toLowerCase();
       if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = BAND.qualified;
     }
     let matched = 0;
@@ -142,7 +142,7 @@ export function rankBySymbol(
     }
     // A constructor shares its type's name; someone typing the name wants the type (or a method) first.
     let adjust = ownerNamed && band >= BAND.exact ? 500 : 0;
-    if (band === BAND.exact && snapshot.chunks[i]!.kind === "Constructor") adjust -= 250;
+    if (band === BAND.exact && snapshot.chunks.at(i)!.kind === "Constructor") adjust -= 250;
     const banded = band > 0 ? band * BAND_SCALE + BAND_BASE + adjust : 0;
     out.push({ index: i, score: banded + matched * coverage + ownerScore });
   }

@@ -84,7 +84,7 @@ class Fixture {
   }
 
   ordinals(): Map<string, number> {
-    return new Map(this.index.snapshot().chunks.map((c) => [`${c.kind} ${c.symbol}`, c.ordinal]));
+    return new Map([...this.index.snapshot().chunks].map((c) => [`${c.kind} ${c.symbol}`, c.ordinal]));
   }
 
   write(rel: string, content: string): void {
@@ -151,8 +151,8 @@ describe("refresh with an embedding backend", () => {
     expect(symbolsOf(f.newTexts())).toEqual(["App.Alpha.Start"]);
     expect(r).toMatchObject({ filesChanged: 1, filesUnchanged: 2, chunksAdded: 0, chunksRemoved: 0, textsEmbedded: 1, generation: 1, pendingEmbeddings: 0 });
     expect(f.ordinals()).toEqual(ordinals);
-    const stop = f.index.snapshot().chunks.find((c) => c.symbol === "App.Alpha.Stop")!;
-    const stopBefore = f.index.snapshot().chunks.find((c) => c.symbol === "App.Alpha.Start")!;
+    const stop = [...f.index.snapshot().chunks].find((c) => c.symbol === "App.Alpha.Stop")!;
+    const stopBefore = [...f.index.snapshot().chunks].find((c) => c.symbol === "App.Alpha.Start")!;
     expect(stop.startLine).toBeGreaterThan(stopBefore.endLine);
     f.index.close();
   });
@@ -195,7 +195,7 @@ describe("refresh with an embedding backend", () => {
     expect(f.takeChunked()).toEqual([]);
     expect(f.newTexts()).toEqual([]);
     const snap = f.index.snapshot();
-    expect(snap.chunks.some((c) => c.path === "src/Beta.cs")).toBe(false);
+    expect([...snap.chunks].some((c) => c.path === "src/Beta.cs")).toBe(false);
     expect(snap.files.has("src/Beta.cs")).toBe(false);
     expect(f.index.statusCounts().files).toBe(3);
     // The deleted file's words are gone from the lexical index too.
@@ -212,7 +212,7 @@ describe("refresh with an embedding backend", () => {
     expect(r).toMatchObject({ filesAdded: 1, filesDeleted: 1, textsEmbedded: 0, pendingEmbeddings: 0 });
     expect(f.newTexts()).toEqual([]);
     const snap = f.index.snapshot();
-    const moved = snap.chunks.filter((c) => c.path === "src/AlphaRenamed.cs");
+    const moved = [...snap.chunks].filter((c) => c.path === "src/AlphaRenamed.cs");
     expect(moved.map((c) => c.symbol).sort()).toEqual(["App.Alpha", "App.Alpha.Start", "App.Alpha.Stop"]);
     for (const c of moved) expect(snap.vectorRows[snap.indexByOrdinal.get(c.ordinal)!]).toBeGreaterThanOrEqual(0);
     f.index.close();
@@ -231,7 +231,7 @@ describe("refresh with an embedding backend", () => {
     expect(r.textsEmbedded).toBe(0);
     expect(f.newTexts()).toEqual([]);
     const snap = f.index.snapshot();
-    expect(snap.chunks.filter((c) => c.path === "src/One.cs").map((c) => c.symbol).sort()).toEqual(["App.Beta", "App.Beta.Send"]);
+    expect([...snap.chunks].filter((c) => c.path === "src/One.cs").map((c) => c.symbol).sort()).toEqual(["App.Beta", "App.Beta.Send"]);
     expect([...snap.vectorRows].every((row) => row >= 0)).toBe(true);
     f.index.close();
   });
@@ -415,12 +415,12 @@ describe("refresh with an embedding backend", () => {
     const status = f.index.statusCounts();
     expect(status.files).toBe(1);
     expect(status.skipped.map((s) => `${s.path} ${s.reason}`).sort()).toEqual(["src/Big.cs too-large", "src/Blob.cs binary"]);
-    expect(f.index.snapshot().chunks.some((c) => c.path !== "src/Alpha.cs")).toBe(false);
+    expect([...f.index.snapshot().chunks].some((c) => c.path !== "src/Alpha.cs")).toBe(false);
     // A binary file that becomes text is indexed on the next refresh.
     f.write("src/Blob.cs", csClass("App", "Blob", ["Spill"]));
     await f.index.refresh();
     expect(f.index.statusCounts().skipped.map((s) => s.reason)).toEqual(["too-large"]);
-    expect(f.index.snapshot().chunks.some((c) => c.symbol === "App.Blob.Spill")).toBe(true);
+    expect([...f.index.snapshot().chunks].some((c) => c.symbol === "App.Blob.Spill")).toBe(true);
     f.index.close();
   });
 
@@ -442,8 +442,8 @@ describe("refresh with an embedding backend", () => {
     const r = await index.refresh();
     expect(r.filesAdded).toBe(1);
     const snap = index.snapshot();
-    expect(snap.chunks.some((c) => c.path === "src/Gamma.cs" || c.path === "src/Alpha.cs")).toBe(false);
-    expect(snap.chunks.some((c) => c.path === "src/Beta.cs")).toBe(true);
+    expect([...snap.chunks].some((c) => c.path === "src/Gamma.cs" || c.path === "src/Alpha.cs")).toBe(false);
+    expect([...snap.chunks].some((c) => c.path === "src/Beta.cs")).toBe(true);
     // The next refresh sees they are gone.
     const next = await index.refresh();
     expect(next.filesDeleted).toBe(2);

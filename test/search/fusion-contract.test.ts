@@ -153,9 +153,9 @@ describe("vector branch contract", () => {
     expect(matches.length).toBeGreaterThan(0);
     for (const m of matches) {
       expect(m.cosine).toBeGreaterThanOrEqual(0.5);
-      expect(snap.chunks[m.index]!.path).toBe("src/Net/Frobnicator.cs");
+      expect(snap.chunks.at(m.index)!.path).toBe("src/Net/Frobnicator.cs");
     }
-    expect(rankByVector(snap, q, 0.25, 100).map((m) => snap.chunks[m.index]!.path)).toContain("src/Net/Decoy.cs");
+    expect(rankByVector(snap, q, 0.25, 100).map((m) => snap.chunks.at(m.index)!.path)).toContain("src/Net/Decoy.cs");
     const cosines = rankByVector(snap, q, -1, 100).map((m) => m.cosine);
     expect(cosines).toEqual([...cosines].sort((a, b) => b - a));
     expect(rankByVector(snap, q, -1, 100, () => false)).toEqual([]);
