@@ -140,6 +140,24 @@ describe("search and chunks", () => {
     expect(fresh.body).toContain("pending.Clear();");
   });
 
+  test("edits inside a method body, each searched at once, are always found (the server's watcher and patched snapshot)", async () => {
+    const file = join(root, "Src/RetryPolicy.cs");
+    const original = readFileSync(file, "utf8");
+    try {
+      for (let i = 0; i < 6; i++) {
+        const word = `quuxbackoff${i}`;
+        writeFileSync(file, original.replace("return TimeSpan.FromMilliseconds(", `var ${word} = 1; return TimeSpan.FromMilliseconds(`));
+        const found = await search({ query: word });
+        expect(found.hits[0]?.symbol).toBe("Demo.Net.RetryPolicy.NextRetryDelay");
+        expect(found.hits[0]?.excerpt).toContain(word);
+      }
+    } finally {
+      writeFileSync(file, original);
+    }
+    const restored = await search({ query: "quuxbackoff5" });
+    expect(restored.hits.some((h) => h.excerpt.includes("quuxbackoff5"))).toBe(false);
+  });
+
   test("excerpt_may_be_stale marks a hit whose file changed between the refresh and the read", async () => {
     const file = join(root, "Src/Scheduler.cs");
     writeFileSync(file, addMember(readFileSync(file, "utf8"), "\n        public static void PauseAll()\n        {\n        }\n"));
