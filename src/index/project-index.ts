@@ -5,7 +5,7 @@ import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
-import type { ChunkDraft, IdentifierRef, SkippedFile } from "../types.ts";
+import type { IdentifierRef, SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow, type PassageWrite } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
@@ -103,11 +103,13 @@ export class ProjectIndex {
   private readonly watcher: TreeWatcher | undefined;
   /** The last walk's result, which a watcher's list of changed paths updates (see updateWalk). */
   private lastWalk: WalkResult | undefined;
+  private readonly cacheInTree: boolean;
 
   constructor(project: ProjectConfig, deps: IndexDeps) {
     this.project = project;
     this.deps = deps;
     if (deps.watchTrustMs !== undefined) this.watcher = new TreeWatcher(project.root, project.cacheDirectory, deps.watchTrustMs);
+    this.cacheInTree = isWithin(project.cacheDirectory, project.root);
   }
 
   private get workers(): number {
@@ -308,18 +310,10 @@ export class ProjectIndex {
         ? planChangedPaths(changed, (path) => walkEntry(walk, path), walk.files.length, stored)
         : planRefresh(walk.files, stored, force);
     const report: RefreshReport = {
+      ...emptyReport(db.numberMeta(META.generation, 0), partial ? "changed-paths" : "full"),
       filesAdded: plan.added.length,
-      filesChanged: 0,
       filesDeleted: plan.deleted.length,
       filesUnchanged: plan.unchanged,
-      chunksAdded: 0,
-      chunksUpdated: 0,
-      chunksRemoved: 0,
-      textsEmbedded: 0,
-      pendingEmbeddings: 0,
-      generation: db.numberMeta(META.generation, 0),
-      durationMs: 0,
-      walk: partial ? "changed-paths" : "full",
     };
 
     // Read and chunk what changed (outside the write transaction; on worker threads when there is much to do),
@@ -455,8 +449,7 @@ export class ProjectIndex {
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
-    const cacheInTree = isWithin(this.project.cacheDirectory, root);
-    this.watcher?.sync(cacheInTree ? walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)) : walk.dirs);
+    this.watcher?.sync(this.cacheInTree ? walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)) : walk.dirs);
     this.lastWalk = walk;
     report.durationMs = performance.now() - started;
     return report;
@@ -476,18 +469,10 @@ export class ProjectIndex {
     const db = this.open();
     if (db.dataVersion() !== this.seenDataVersion || this.current !== current) return undefined;
     return {
-      filesAdded: 0,
-      filesChanged: 0,
-      filesDeleted: 0,
+      ...emptyReport(current.generation, "none"),
       filesUnchanged: current.files.size,
-      chunksAdded: 0,
-      chunksUpdated: 0,
-      chunksRemoved: 0,
-      textsEmbedded: 0,
       pendingEmbeddings: this.deps.embedder.enabled ? (this.knownPending ?? 0) : 0,
-      generation: current.generation,
       durationMs: performance.now() - started,
-      walk: "none",
     };
   }
 
@@ -594,6 +579,24 @@ function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): bool
   const key = (s: SkippedFile) => `${s.path}\u0000${s.reason}\u0000${s.detail ?? ""}`;
   const set = new Set(a.map(key));
   return b.every((s) => set.has(key(s)));
+}
+
+/** A report of nothing done yet; refreshes fill in what they did. */
+function emptyReport(generation: number, walk: RefreshReport["walk"]): RefreshReport {
+  return {
+    filesAdded: 0,
+    filesChanged: 0,
+    filesDeleted: 0,
+    filesUnchanged: 0,
+    chunksAdded: 0,
+    chunksUpdated: 0,
+    chunksRemoved: 0,
+    textsEmbedded: 0,
+    pendingEmbeddings: 0,
+    generation,
+    durationMs: 0,
+    walk,
+  };
 }
 
 /** Whether `path` is `dir` or inside it (absolute paths). */

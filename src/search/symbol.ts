@@ -15,7 +15,7 @@ export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
  * dotted name also contributes its last segment, for when the qualifier is not the declaring type.
  */
 export function identifierTokens(query: string): string[] {
-  const words = withoutFileExtensions(query.replace(/<[^<>]*>/g, "")).match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
+  const words = identifierText(query).match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
   const short = words.length <= 2;
   const out = new Set<string>();
   for (const w of words) {
@@ -34,13 +34,14 @@ export function identifierTokens(query: string): string[] {
 // A file name typed as a query ("ObjectPool.cs") names what the file declares.
 const SOURCE_EXTENSION = /\.(?:cs|csx|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|go|rs|java|md)\b/g;
 
-function withoutFileExtensions(text: string): string {
-  return text.replace(SOURCE_EXTENSION, "");
+/** The query as identifiers read it: generic arguments and source-file extensions dropped. */
+function identifierText(query: string): string {
+  return query.replace(/<[^<>]*>/g, "").replace(SOURCE_EXTENSION, "");
 }
 
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
 export function isSingleIdentifier(query: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$/.test(withoutFileExtensions(query.replace(/<[^<>]*>/g, "")).trim());
+  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$/.test(identifierText(query).trim());
 }
 
 /**

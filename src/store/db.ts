@@ -230,10 +230,6 @@ export class IndexDb {
     }
   }
 
-  loadChunks(): StoredChunk[] {
-    return this.db.query<ChunkRowRaw, []>(`SELECT ${CHUNK_COLUMNS} FROM chunks ORDER BY path, start_line, id`).all().map(toChunk);
-  }
-
   /**
    * Every chunk's record for the in-memory snapshot, by path and line. Without the text hash: reading 64-character
    * hashes for every row was more than half the load (235 → 100 ms at 92k chunks); vector rows come from

@@ -1,6 +1,5 @@
 // searchSnapshot's ordering for prose queries: file first, one-line members demoted; identifier queries per declaration.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
 import { indexTree } from "../support/index-fixture.ts";
 
