@@ -254,6 +254,13 @@ export function buildProgram(io: CliIo = defaultIo): Command {
             ["fused, no file-first", { fileFirst: false }],
             ["fused, no size prior", { sizeExponent: 0 }],
             ["fused, no prior", { priorWeight: 1 }],
+            // With an embedding backend: the model alone, and fused at the uncalibrated default weight.
+            ...(embedder.enabled
+              ? ([
+                  ["vector only", { symbolWeight: 0, lexicalWeight: 0, passageWeight: 0, filePassageWeight: 0 }],
+                  ["fused, vector weight 1", { vectorWeight: 1 }],
+                ] as [string, Partial<Tuning>][])
+              : []),
           ]
         : [["fused", undefined]];
       const reports: Record<string, EvalReport> = {};

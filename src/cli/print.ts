@@ -1,5 +1,5 @@
 // Human-readable printers for CLI results; `--json` bypasses them.
-import type { ChunkView, FindSymbolView, OutlineNode, OutlineView, ReferencesView, ReindexView, SearchView, StatusView } from "../ops/views.ts";
+import { describeVectorWeight, type ChunkView, type FindSymbolView, type OutlineNode, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView } from "../ops/views.ts";
 
 export function formatSearch(view: SearchView): string {
   const out: string[] = [];
@@ -40,6 +40,7 @@ export function formatStatus(views: StatusView[]): string {
       if (skipped.length > 0) lines.push(`  skipped: ${skipped.map(([r, n]) => `${n} ${r}`).join(", ")}`);
       const b = s.embedding_backend;
       if (b) lines.push(`  embeddings: ${b.provider}${s.model ? ` ${s.model}` : ""} ${s.dimensions ?? ""}d, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
+      if (s.vector_weight) lines.push(`  vector weight: ${describeVectorWeight(s.vector_weight)}`);
       return lines.join("\n");
     })
     .join("\n");

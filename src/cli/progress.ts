@@ -10,7 +10,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): (
     if (now - last < 80 && p.done !== p.total) return;
     last = now;
     const pct = p.total > 0 ? Math.floor((100 * p.done) / p.total) : 100;
-    const label = p.phase === "chunk" ? "chunking files" : p.phase === "embed" ? "embedding chunks" : "scanning";
+    const label = p.phase === "chunk" ? "chunking files" : p.phase === "embed" ? "embedding chunks" : p.phase === "calibrate" ? "measuring the vector weight" : "scanning";
     stream.write(`\r\x1b[2K${project}: ${label} ${p.done}/${p.total} (${pct}%)`);
     shown = true;
   };

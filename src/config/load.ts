@@ -364,6 +364,7 @@ function resolveEmbedding(parsed: UserConfig, input: LoadConfigInput): Embedding
     maxRetries: e.MaxRetries,
   };
   if (apiKey !== undefined) embedding.apiKey = apiKey;
+  if (e.VectorWeight !== undefined) embedding.vectorWeight = e.VectorWeight;
   return embedding;
 }
 

@@ -71,6 +71,12 @@ const embeddingSchema = z.strictObject({
     .min(-1, { error: "must be between -1 and 1" })
     .max(1, { error: "must be between -1 and 1" })
     .default(0.55),
+  // Absent: measured per project and model (src/search/calibration.ts). A number fixes it (0 = vector branch off).
+  VectorWeight: z
+    .number()
+    .min(0, { error: "must be between 0 and 4" })
+    .max(4, { error: "must be between 0 and 4" })
+    .optional(),
   BatchSize: positiveInt().default(32),
   TimeoutMs: positiveInt().default(120_000),
   MaxRetries: z.number().int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" }).default(3),

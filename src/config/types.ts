@@ -11,6 +11,8 @@ export interface EmbeddingConfig {
   /** Raw prefix put before queries only; empty string = none. */
   queryInstruction: string;
   minCosineSimilarity: number;
+  /** The vector branch's weight relative to all text evidence; absent = measured per project and model. */
+  vectorWeight?: number;
   batchSize: number;
   /** OpenAI-compatible API key (from CODEINDEX_API_KEY or OPENAI_API_KEY). */
   apiKey?: string;

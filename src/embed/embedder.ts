@@ -32,6 +32,8 @@ export interface Embedder {
   readonly dimensions: number;
   /** False for the "none" provider: search runs on lexical + symbol ranking only. */
   readonly enabled: boolean;
+  /** The raw prefix put before queries (part of what a measured vector weight is valid for). */
+  readonly queryInstruction?: string;
   /** Embeds passages (no instruction prefix). Returns L2-normalised vectors of `dimensions` floats, one per input. */
   embedDocuments(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
   /** Embeds one query with the configured instruction prefix. */

@@ -46,6 +46,10 @@ export class RemoteEmbedder implements Embedder {
     return vectors;
   }
 
+  get queryInstruction(): string {
+    return this.config.queryInstruction;
+  }
+
   /** The instruction is a raw prefix, put verbatim before the query (never before documents). */
   async embedQuery(query: string, signal?: AbortSignal): Promise<Float32Array> {
     const [vector] = await this.backend.embedBatch([this.config.queryInstruction + query], signal);

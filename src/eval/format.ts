@@ -1,5 +1,6 @@
 // Human-readable tables for `code-index eval`.
 import type { EvalReport } from "./run-eval.ts";
+import { describeVectorWeight } from "../ops/views.ts";
 import type { Summary } from "./metrics.ts";
 
 const cell = (s: Summary) => `${s.recall_at_5.toFixed(2)} / ${s.recall_at_10.toFixed(2)} / ${s.mrr_at_10.toFixed(2)}`;
@@ -15,6 +16,7 @@ export function formatEval(r: EvalReport, label = "fused"): string {
   }
   out.push(row("overall", r.overall.file, r.overall.function));
   out.push(`search latency (in-process, excluding query embedding): p50 ${r.latency_ms.search_p50} ms, p95 ${r.latency_ms.search_p95} ms`);
+  for (const [corpus, v] of Object.entries(r.vector_weights ?? {})) out.push(`vector weight, ${corpus}: ${describeVectorWeight(v)}`);
   if (r.latency_ms.query_embedding_p50 !== undefined) out.push(`query embedding p50 ${r.latency_ms.query_embedding_p50} ms`);
   if (r.irrelevant) {
     const i = r.irrelevant;

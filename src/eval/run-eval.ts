@@ -5,7 +5,10 @@ import type { AppConfig, ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { ProjectIndex } from "../index/project-index.ts";
-import { searchSnapshot, type Tuning } from "../search/search.ts";
+import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
+import { rankByVector } from "../search/vector.ts";
+import { vectorWeightView } from "../ops/workspace.ts";
+import type { VectorWeightView } from "../ops/views.ts";
 import { fileRank, functionRank, percentile, summarise, type RankedHit, type Summary } from "./metrics.ts";
 import { npmPackageName, type Question, type QuestionSet } from "./questions.ts";
 
@@ -61,6 +64,8 @@ export interface EvalReport {
   questions: QuestionResult[];
   irrelevant?: { queries: number; with_vector_hit_above_floor?: number; top_score: { min: number; p50: number; max: number } };
   semantic: boolean;
+  /** Per corpus, with an embedding backend: the vector branch's weight and where it comes from. */
+  vector_weights?: Record<string, VectorWeightView>;
 }
 
 /** Where a corpus lives: an npm package under node_modules (the package's own `package/` prefix dropped), or --root. */
@@ -98,10 +103,12 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
 
   for (const [corpus, questions] of groups) {
     const root = corpusRoot(o.set, corpus, o.cwd, o.root);
-    const index = new ProjectIndex(o.projectFor(corpus, root), { embedder: o.embedder, chunker: o.chunker });
+    const index = new ProjectIndex(o.projectFor(corpus, root), { embedder: o.embedder, chunker: o.chunker, vectorWeight: o.config.embedding.vectorWeight });
     indexes.push(index);
     await index.refresh({ skipEmbedding: !semantic });
     const snapshot = index.snapshot();
+    const tuning = withVectorWeight(o.tuning, semantic ? index.vectorWeight() : undefined);
+    if (semantic) (report.vector_weights ??= {})[corpus] = vectorWeightView(index);
     const fileRanks: (number | undefined)[] = [];
     const fnRanks: (number | undefined)[] = [];
     const byKind = new Map<string, { file: (number | undefined)[]; fn: (number | undefined)[] }>();
@@ -113,7 +120,7 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
         embedLatencies.push(performance.now() - t0);
       }
       const t0 = performance.now();
-      const hits = searchSnapshot(snapshot, { query: q.question, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning: o.tuning, perFileCap: o.perFileCap });
+      const hits = searchSnapshot(snapshot, { query: q.question, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning, perFileCap: o.perFileCap });
       latencies.push(performance.now() - t0);
       const ranked: RankedHit[] = hits.map((h) => ({ path: h.chunk.path, startLine: h.chunk.startLine, endLine: h.chunk.endLine }));
       const fr = fileRank(q, ranked);
@@ -140,12 +147,9 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
     for (const query of o.set.irrelevant) {
       let vector: Float32Array | undefined;
       if (semantic) vector = await o.embedder.embedQuery(query);
-      const hits = searchSnapshot(snapshot, { query, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning: o.tuning });
+      const hits = searchSnapshot(snapshot, { query, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning });
       topScores.push(hits[0]?.score ?? 0);
-      if (vector) {
-        const withVector = searchSnapshot(snapshot, { query, limit: 1, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning: { symbolWeight: 0, lexicalWeight: 0 } });
-        if (withVector.length > 0) irrelevantVectorHits++;
-      }
+      if (vector && rankByVector(snapshot, vector, o.config.embedding.minCosineSimilarity, 1).length > 0) irrelevantVectorHits++;
     }
     allFile.push(...fileRanks);
     allFn.push(...fnRanks);

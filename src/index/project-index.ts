@@ -22,9 +22,11 @@ import { EmbedQueue } from "./embed-queue.ts";
 export { textHashOf };
 import { buildSnapshot, patchSnapshot, withNewVectors, type Snapshot } from "./snapshot.ts";
 import { PatchedMap } from "./patched-map.ts";
+import { calibrationKey, measureVectorCalibration } from "./calibrate-vectors.ts";
+import { CALIBRATION_VERSION, type VectorCalibration } from "../search/calibration.ts";
 
 export interface Progress {
-  phase: "scan" | "chunk" | "embed";
+  phase: "scan" | "chunk" | "embed" | "calibrate";
   done: number;
   total: number;
 }
@@ -76,6 +78,17 @@ export interface IndexDeps {
    * trust the watcher before walking anyway.
    */
   watchTrustMs?: number;
+  /** A vector weight fixed by configuration (`Embedding.VectorWeight`); absent = measured per project and model. */
+  vectorWeight?: number;
+}
+
+/** The stored outcome of a vector calibration: for the backend `key` names, a weight or why there is none. */
+export interface StoredCalibration {
+  key: string;
+  calibration?: VectorCalibration;
+  /** Why it was not measured (too few documented declarations); measured again when the index's shape changes. */
+  skipped?: string;
+  generation: number;
 }
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
@@ -99,6 +112,7 @@ export class ProjectIndex {
   private knownPending: number | undefined;
   private repairs: CacheRepair[] = [];
   private lastEmbeddingWarning: string | undefined;
+  private calibrationCache: { raw: string; parsed: StoredCalibration | undefined } | undefined;
   private running: Promise<RefreshReport> | undefined;
   private readonly watcher: TreeWatcher | undefined;
   /** The last walk's result, which a watcher's list of changed paths updates (see updateWalk). */
@@ -447,6 +461,7 @@ export class ProjectIndex {
     }
     report.pendingEmbeddings = this.deps.embedder.enabled && (mayHavePending || report.textsEmbedded > 0) ? db.countPending() : 0;
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
+    if (queue && report.pendingEmbeddings === 0 && !report.embeddingWarning) await this.calibrateIfNeeded(db, report.generation, opts);
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
     this.watcher?.sync(this.cacheInTree ? walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)) : walk.dirs);
@@ -541,6 +556,70 @@ export class ProjectIndex {
   /** Last embedding failure seen by a refresh in this process. */
   get embeddingWarning(): string | undefined {
     return this.lastEmbeddingWarning;
+  }
+
+  /**
+   * The vector branch's weight for this project's searches: fixed by configuration, else measured for the current
+   * model on this project's documented declarations; undefined = not measured (the search default applies).
+   */
+  get configuredVectorWeight(): number | undefined {
+    return this.deps.vectorWeight;
+  }
+
+  vectorWeight(): number | undefined {
+    if (this.deps.vectorWeight !== undefined) return this.deps.vectorWeight;
+    return this.storedCalibration(this.open())?.calibration?.weight;
+  }
+
+  /** The stored calibration for the current backend, if any (for `status`). */
+  vectorCalibration(): StoredCalibration | undefined {
+    return this.deps.embedder.enabled ? this.storedCalibration(this.open()) : undefined;
+  }
+
+  private storedCalibration(db: IndexDb): StoredCalibration | undefined {
+    const raw = db.getMeta(META.vectorCalibration);
+    if (raw === undefined) return undefined;
+    if (this.calibrationCache?.raw !== raw) {
+      let parsed: StoredCalibration | undefined;
+      try {
+        parsed = JSON.parse(raw) as StoredCalibration;
+      } catch {
+        parsed = undefined; // a damaged value is measured again
+      }
+      this.calibrationCache = { raw, parsed };
+    }
+    const stored = this.calibrationCache.parsed;
+    return stored && stored.key === this.currentCalibrationKey() ? stored : undefined;
+  }
+
+  private currentCalibrationKey(): string {
+    return calibrationKey(this.deps.embedder, this.deps.embedder.queryInstruction ?? "", CALIBRATION_VERSION);
+  }
+
+  /**
+   * Measures the vector weight once per model (and again after the index's shape changed, when there were too few
+   * documented declarations before). Runs only with every text embedded; a backend failure leaves it for a later refresh.
+   */
+  private async calibrateIfNeeded(db: IndexDb, generation: number, opts: RefreshOptions): Promise<void> {
+    if (this.deps.vectorWeight !== undefined || !this.current || this.current.dimensions === 0) return;
+    const stored = this.storedCalibration(db);
+    if (stored && (stored.calibration || stored.generation === generation)) return;
+    opts.onProgress?.({ phase: "calibrate", done: 0, total: 1 });
+    const snapshot = this.current;
+    const chunks = (function* () {
+      for (let i = 0; i < snapshot.chunks.length; i++) {
+        const c = snapshot.chunks.at(i)!;
+        if (c.doc) yield { ...c, index: i };
+      }
+    })();
+    try {
+      const outcome = await measureVectorCalibration(this.project.root, chunks, this.deps.embedder, opts.signal);
+      const record: StoredCalibration = { key: this.currentCalibrationKey(), generation, ...outcome };
+      db.setMeta(META.vectorCalibration, JSON.stringify(record));
+    } catch {
+      return; // backend trouble: searches use the default weight until a later refresh measures it
+    }
+    opts.onProgress?.({ phase: "calibrate", done: 1, total: 1 });
   }
 
   /** Counts for `status`. */

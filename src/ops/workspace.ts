@@ -7,11 +7,11 @@ import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal } from "../index/snapshot.ts";
-import { searchSnapshot, type Tuning } from "../search/search.ts";
+import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
-import { identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView } from "./views.ts";
+import { identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
 export interface SearchParams {
@@ -47,7 +47,7 @@ export class Workspace {
   constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number }) {
     this.config = config;
     this.embedder = deps.embedder;
-    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...deps, embedBatchSize: config.embedding.batchSize }));
+    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...deps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
   }
 
   get projectIds(): string[] {
@@ -140,7 +140,7 @@ export class Workspace {
           intent: params.intent,
           queryVector: vector,
           minCosine: this.config.embedding.minCosineSimilarity,
-          tuning: params.tuning,
+          tuning: withVectorWeight(params.tuning, o.index.vectorWeight()),
         }),
       );
     }
@@ -227,6 +227,7 @@ export class Workspace {
           skipped_files: skipped,
           cache_size_bytes: directorySize(index.project.cacheDirectory),
           embedding_backend: backend,
+          ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index) } : {}),
         };
       } catch (e) {
         return { ...base, error: (e as Error).message, embedding_backend: backend };
@@ -266,6 +267,19 @@ export class Workspace {
       }),
     );
   }
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** How the vector branch is weighted for a project: configured, measured (with the measurement), or not yet. */
+export function vectorWeightView(index: ProjectIndex): VectorWeightView {
+  if (index.configuredVectorWeight !== undefined) return { weight: index.configuredVectorWeight, source: "configured" };
+  const stored = index.vectorCalibration();
+  const c = stored?.calibration;
+  if (c) {
+    return { weight: c.weight, source: "measured", pairs: c.pairs, vector_mrr: round3(c.vectorMrr), lexical_mrr: round3(c.lexicalMrr), fused_mrr: round3(c.fusedMrr) };
+  }
+  return { source: "not measured", note: stored?.skipped ?? "measured after every chunk has an embedding" };
 }
 
 export function directorySize(dir: string): number {

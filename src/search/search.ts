@@ -69,6 +69,12 @@ export const DEFAULT_TUNING: Tuning = {
   fullSizeLines: 20,
 };
 
+/** The tuning with a project's vector weight (configured or measured), unless the caller set one itself. */
+export function withVectorWeight(tuning: Partial<Tuning> | undefined, weight: number | undefined): Partial<Tuning> | undefined {
+  if (weight === undefined || tuning?.vectorWeight !== undefined) return tuning;
+  return { ...tuning, vectorWeight: weight };
+}
+
 export interface SearchRequest extends ChunkFilter {
   query: string;
   limit: number;

@@ -17,6 +17,7 @@ const LABELS: Record<Progress["phase"], [verb: string, unit: string]> = {
   scan: ["scanned", "files"],
   chunk: ["chunked", "files"],
   embed: ["embedded", "chunks"],
+  calibrate: ["calibrated", "vector weights"],
 };
 
 /**

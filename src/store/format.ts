@@ -30,6 +30,8 @@ export const META = {
   builtAtUtc: "built_at_utc",
   /** Number of vectors.bin rows that committed embedding rows may point at; anything past it is torn. */
   vectorRows: "vector_rows",
+  /** JSON: the vector branch's measured weight for one model (src/index/calibrate-vectors.ts). */
+  vectorCalibration: "vector_calibration",
 } as const;
 
 export const SCHEMA_SQL = `

@@ -1,0 +1,52 @@
+// Measures the vector weight of a project (src/search/calibration.ts) with its embedding backend: reads the sampled
+// declarations' code from disk, embeds each without its doc comment, and each doc comment as a query.
+import { join } from "node:path";
+import { embedText } from "../chunk/embed-text.ts";
+import type { Embedder } from "../embed/embedder.ts";
+import { redact } from "../redact/redact.ts";
+import { calibrateVectorWeight, calibrationSample, codeWithoutDoc, MIN_CALIBRATION_PAIRS, type CalibrationPair, type VectorCalibration } from "../search/calibration.ts";
+import { queryTerms, termsOf } from "../text/tokens.ts";
+import type { ChunkRecord } from "../types.ts";
+import { readSource } from "./read-source.ts";
+
+export type CalibrationOutcome = { calibration: VectorCalibration } | { skipped: string };
+
+/** What one measurement is valid for: the model, its size and query prefix, and the method's version. */
+export function calibrationKey(embedder: Embedder, queryInstruction: string, version: number): string {
+  return JSON.stringify([embedder.provider, embedder.model, embedder.dimensions, queryInstruction, version]);
+}
+
+export async function measureVectorCalibration(
+  root: string,
+  chunks: Iterable<ChunkRecord & { index: number }>,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<CalibrationOutcome> {
+  const linesByPath = new Map<string, string[] | undefined>();
+  const linesOf = (path: string) => {
+    if (!linesByPath.has(path)) {
+      const read = readSource(join(root, path));
+      // Redacted whole, as chunking does, before any line is sent to the backend.
+      linesByPath.set(path, read.ok ? redact(read.text).split(/\r\n|\n|\r/) : undefined);
+    }
+    return linesByPath.get(path);
+  };
+  const sample: { chunk: ChunkRecord; code: string }[] = [];
+  for (const chunk of calibrationSample(chunks)) {
+    const lines = linesOf(chunk.path);
+    if (!lines) continue;
+    const code = codeWithoutDoc(lines.slice(chunk.startLine - 1, chunk.endLine), chunk.doc!);
+    if (code.trim().length > 0) sample.push({ chunk, code });
+  }
+  if (sample.length < MIN_CALIBRATION_PAIRS) {
+    return { skipped: `only ${sample.length} documented declaration(s), ${MIN_CALIBRATION_PAIRS} needed` };
+  }
+  const texts = sample.map(({ chunk: c, code }) => embedText({ path: c.path, symbol: c.symbol, kind: c.kind, signature: c.signature, content: code }));
+  const codeVectors = await embedder.embedDocuments(texts, signal);
+  const pairs: CalibrationPair[] = [];
+  for (let i = 0; i < sample.length; i++) {
+    const doc = sample[i]!.chunk.doc!;
+    pairs.push({ queryVector: await embedder.embedQuery(doc, signal), codeVector: codeVectors[i]!, queryTerms: queryTerms(doc), codeTerms: termsOf(texts[i]!) });
+  }
+  return { calibration: calibrateVectorWeight(pairs) };
+}
