@@ -189,6 +189,15 @@ describe("environment variables", () => {
     expect(config.embedding.provider).toBe("none");
   });
 
+  test("VectorWeight: absent means measured, a number fixes it, out of range is an error", () => {
+    const base = setup();
+    expect(loadConfig(input(base, {})).embedding.vectorWeight).toBeUndefined();
+    expect(loadConfig(input(base, { env: { CODEINDEX_Embedding__VectorWeight: "0.25" } })).embedding.vectorWeight).toBe(0.25);
+    expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__VectorWeight: "9" } }))).message).toBe(
+      "Config error in environment variable CODEINDEX_Embedding__VectorWeight at Embedding.VectorWeight: must be between 0 and 4.",
+    );
+  });
+
   test("a value of the wrong type names the variable and the key", () => {
     const base = setup();
     expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__Dimensions: "lots" } }))).message).toBe(
@@ -200,7 +209,7 @@ describe("environment variables", () => {
     const base = setup();
     expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__Modle: "x" } }))).message).toBe(
       'Config error in environment variable CODEINDEX_Embedding__Modle: unknown key "Modle" in Embedding (did you mean "Model"?); ' +
-        "allowed keys: Provider, Endpoint, Model, Dimensions, KeepAlive, QueryInstruction, MinCosineSimilarity, BatchSize, TimeoutMs, MaxRetries.",
+        "allowed keys: Provider, Endpoint, Model, Dimensions, KeepAlive, QueryInstruction, MinCosineSimilarity, VectorWeight, BatchSize, TimeoutMs, MaxRetries.",
     );
   });
 
