@@ -86,10 +86,14 @@ export interface IndexDeps {
 export interface StoredCalibration {
   key: string;
   calibration?: VectorCalibration;
-  /** Why it was not measured (too few documented declarations); measured again when the index's shape changes. */
+  /** Why it was not measured (too few documented declarations); tried again once the project has grown. */
   skipped?: string;
-  generation: number;
+  /** Chunks in the index when it was measured. */
+  chunks: number;
 }
+
+/** A project too sparsely documented to measure is tried again after growing by this share (not on every edit). */
+const CALIBRATION_RETRY_GROWTH = 1.1;
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
 export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed";
@@ -461,7 +465,7 @@ export class ProjectIndex {
     }
     report.pendingEmbeddings = this.deps.embedder.enabled && (mayHavePending || report.textsEmbedded > 0) ? db.countPending() : 0;
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
-    if (queue && report.pendingEmbeddings === 0 && !report.embeddingWarning) await this.calibrateIfNeeded(db, report.generation, opts);
+    if (queue && report.pendingEmbeddings === 0 && !report.embeddingWarning) await this.calibrateIfNeeded(db, opts);
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
     this.watcher?.sync(this.cacheInTree ? walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)) : walk.dirs);
@@ -597,13 +601,14 @@ export class ProjectIndex {
   }
 
   /**
-   * Measures the vector weight once per model (and again after the index's shape changed, when there were too few
-   * documented declarations before). Runs only with every text embedded; a backend failure leaves it for a later refresh.
+   * Measures the vector weight once per model (a project with too few documented declarations again after it grew).
+   * Runs only with every text embedded; a backend failure leaves it for a later refresh.
    */
-  private async calibrateIfNeeded(db: IndexDb, generation: number, opts: RefreshOptions): Promise<void> {
+  private async calibrateIfNeeded(db: IndexDb, opts: RefreshOptions): Promise<void> {
     if (this.deps.vectorWeight !== undefined || !this.current || this.current.dimensions === 0) return;
     const stored = this.storedCalibration(db);
-    if (stored && (stored.calibration || stored.generation === generation)) return;
+    const chunkCount = this.current.chunks.length;
+    if (stored && (stored.calibration || chunkCount < stored.chunks * CALIBRATION_RETRY_GROWTH)) return;
     opts.onProgress?.({ phase: "calibrate", done: 0, total: 1 });
     const snapshot = this.current;
     const chunks = (function* () {
@@ -614,7 +619,7 @@ export class ProjectIndex {
     })();
     try {
       const outcome = await measureVectorCalibration(this.project.root, chunks, this.deps.embedder, opts.signal);
-      const record: StoredCalibration = { key: this.currentCalibrationKey(), generation, ...outcome };
+      const record: StoredCalibration = { key: this.currentCalibrationKey(), chunks: chunkCount, ...outcome };
       db.setMeta(META.vectorCalibration, JSON.stringify(record));
     } catch {
       return; // backend trouble: searches use the default weight until a later refresh measures it

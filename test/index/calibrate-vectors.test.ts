@@ -96,6 +96,15 @@ describe("vector weight calibration in refresh", () => {
     const view = vectorWeightView(index);
     expect(view.source).toBe("not measured");
     expect(view.note).toContain(`only 5 documented declaration(s), ${MIN_CALIBRATION_PAIRS} needed`);
+
+    // An edit that leaves it too sparse sends nothing to the backend; once it has enough, it is measured.
+    const before = stub.requests.length;
+    writeTree(root, { "src/Extra.cs": csClass("App", "Extra", ["Run"]) });
+    await index.refresh();
+    expect(calibrationQueries(before)).toBe(0);
+    writeTree(root, documentedTree(20));
+    await index.refresh();
+    expect(vectorWeightView(index).source).toBe("measured");
   });
 
   test("a configured weight is used as is and nothing is measured", async () => {
