@@ -5,7 +5,8 @@ import { loadQuestionSet } from "../../src/eval/questions.ts";
 import { corpusRoot, runEval, type EvalReport } from "../../src/eval/run-eval.ts";
 import { formatEval } from "../../src/eval/format.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
-import { chunker, embeddingConfig, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
+import { chunker, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder } from "../support/index-fixture.ts";
+import { startStubEmbedder } from "../support/stub-embedder.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
 const SET = join(REPO, "test/fixtures/eval/unitask-small.yaml");
@@ -75,4 +76,30 @@ describe("runEval", () => {
     expect(() => corpusRoot(set, "unitask", empty)).toThrow(/npm install/);
     expect(() => corpusRoot({ ...set, corpora: {} }, "other", REPO)).toThrow(/--root/);
   });
+});
+
+describe("runEval with an embedding backend (the stub, over HTTP)", () => {
+  test("the vector weight is measured on the corpus and reported; irrelevant questions count vector hits", async () => {
+    const stub = await startStubEmbedder({ dimensions: 64 });
+    try {
+      const cache = tempDir("eval-semantic");
+      dirs.push(cache);
+      const embedding = embeddingConfig({ endpoint: stub.url, dimensions: 64, minCosineSimilarity: 0.99 });
+      const semantic = await runEval({
+        set: loadQuestionSet(SET), cwd: REPO, limit: 10,
+        projectFor: (id, root) => projectConfig(root, join(cache, id), { id, extensions: [".cs"] }),
+        config: { projects: [], embedding }, embedder: testEmbedder(embedding), chunker,
+      });
+      expect(semantic.semantic).toBe(true);
+      const weight = semantic.vector_weights?.unitask;
+      expect(weight?.source).toBe("measured");
+      expect(weight?.pairs).toBeGreaterThanOrEqual(16);
+      expect(weight?.weight).toBeGreaterThan(0);
+      // A floor no bag-of-words cosine reaches: no irrelevant question has a vector candidate.
+      expect(semantic.irrelevant?.with_vector_hit_above_floor).toBe(0);
+      expect(formatEval(semantic, "fused")).toContain(`vector weight, unitask: ${weight?.weight} (measured on ${weight?.pairs} documented declarations`);
+    } finally {
+      await stub.stop();
+    }
+  }, 120_000);
 });
