@@ -580,6 +580,11 @@ export class ProjectIndex {
     return this.deps.embedder.enabled ? this.storedCalibration(this.open()) : undefined;
   }
 
+  /** The measured weight, only if this index is already open (never creates a cache to answer). */
+  measuredVectorWeightIfOpen(): number | undefined {
+    return this.db && this.deps.embedder.enabled ? this.storedCalibration(this.db)?.calibration?.weight : undefined;
+  }
+
   private storedCalibration(db: IndexDb): StoredCalibration | undefined {
     const raw = db.getMeta(META.vectorCalibration);
     if (raw === undefined) return undefined;

@@ -140,7 +140,7 @@ export class Workspace {
           intent: params.intent,
           queryVector: vector,
           minCosine: this.config.embedding.minCosineSimilarity,
-          tuning: withVectorWeight(params.tuning, o.index.vectorWeight()),
+          tuning: withVectorWeight(params.tuning, this.vectorWeightOf(o.index)),
         }),
       );
     }
@@ -205,6 +205,26 @@ export class Workspace {
     return view;
   }
 
+  /**
+   * A project's vector weight. One that could not be measured (too few documented declarations) takes the smallest
+   * weight measured for the same model in the other projects: the model is the same, and a weight of 1 beside
+   * measured ones would let its guesses outrank the others' hits in a merged search.
+   */
+  private vectorWeightOf(index: ProjectIndex): number | undefined {
+    return index.vectorWeight() ?? this.borrowedVectorWeight(index)?.weight;
+  }
+
+  private borrowedVectorWeight(index: ProjectIndex): { weight: number; from: string } | undefined {
+    if (index.vectorWeight() !== undefined) return undefined;
+    let best: { weight: number; from: string } | undefined;
+    for (const other of this.indexes.values()) {
+      if (other === index) continue;
+      const weight = other.measuredVectorWeightIfOpen();
+      if (weight !== undefined && (!best || weight < best.weight)) best = { weight, from: other.id };
+    }
+    return best;
+  }
+
   async status(project?: string): Promise<StatusView[]> {
     const health = await this.backendHealth(true);
     const backend = { provider: this.embedder.provider, ok: health.ok, ...(health.message ? { message: health.message } : {}) };
@@ -227,7 +247,7 @@ export class Workspace {
           skipped_files: skipped,
           cache_size_bytes: directorySize(index.project.cacheDirectory),
           embedding_backend: backend,
-          ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index) } : {}),
+          ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
         };
       } catch (e) {
         return { ...base, error: (e as Error).message, embedding_backend: backend };
@@ -272,14 +292,16 @@ export class Workspace {
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** How the vector branch is weighted for a project: configured, measured (with the measurement), or not yet. */
-export function vectorWeightView(index: ProjectIndex): VectorWeightView {
+export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: number; from: string }): VectorWeightView {
   if (index.configuredVectorWeight !== undefined) return { weight: index.configuredVectorWeight, source: "configured" };
   const stored = index.vectorCalibration();
   const c = stored?.calibration;
   if (c) {
     return { weight: c.weight, source: "measured", pairs: c.pairs, vector_mrr: round3(c.vectorMrr), lexical_mrr: round3(c.lexicalMrr), fused_mrr: round3(c.fusedMrr) };
   }
-  return { source: "not measured", note: stored?.skipped ?? "measured after every chunk has an embedding" };
+  const note = stored?.skipped ?? "measured after every chunk has an embedding";
+  if (borrowed) return { weight: borrowed.weight, source: "not measured", note: `${note}; using the weight measured for this model in project ${borrowed.from}` };
+  return { source: "not measured", note };
 }
 
 export function directorySize(dir: string): number {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Embedder } from "../../src/embed/embedder.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
 import { CALIBRATION_WEIGHTS, MIN_CALIBRATION_PAIRS } from "../../src/search/calibration.ts";
-import { vectorWeightView } from "../../src/ops/workspace.ts";
+import { vectorWeightView, Workspace } from "../../src/ops/workspace.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
 
@@ -139,5 +139,24 @@ describe("vector weight calibration in refresh", () => {
     const recovered = open(root, cache, working);
     await recovered.refresh();
     expect(vectorWeightView(recovered).source).toBe("measured");
+  });
+
+  test("in a workspace, a project too sparse to measure takes the weight measured for the model in another", async () => {
+    const documented = setUp(documentedTree(20));
+    const sparse = setUp(documentedTree(5));
+    const embedding = embeddingConfig({ endpoint: stub.url });
+    const workspace = new Workspace(
+      { projects: [projectConfig(documented.root, documented.cache, { id: "documented" }), projectConfig(sparse.root, sparse.cache, { id: "sparse" })], embedding },
+      { embedder: testEmbedder(embedding), chunker },
+    );
+    try {
+      await workspace.search({ query: "apply the retry operator", limit: 5 });
+      const [measured, borrowed] = await workspace.status();
+      expect(measured!.vector_weight?.source).toBe("measured");
+      expect(borrowed!.vector_weight).toMatchObject({ source: "not measured", weight: measured!.vector_weight!.weight });
+      expect(borrowed!.vector_weight?.note).toContain("using the weight measured for this model in project documented");
+    } finally {
+      workspace.close();
+    }
   });
 });
