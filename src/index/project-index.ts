@@ -562,14 +562,15 @@ export class ProjectIndex {
     return this.lastEmbeddingWarning;
   }
 
-  /**
-   * The vector branch's weight for this project's searches: fixed by configuration, else measured for the current
-   * model on this project's documented declarations; undefined = not measured (the search default applies).
-   */
+  /** `Embedding.VectorWeight`, when the configuration fixes the weight. */
   get configuredVectorWeight(): number | undefined {
     return this.deps.vectorWeight;
   }
 
+  /**
+   * The vector branch's weight for this project's searches: fixed by configuration, else measured for the current
+   * model on this project's documented declarations; undefined = not measured (the search default applies).
+   */
   vectorWeight(): number | undefined {
     if (this.deps.vectorWeight !== undefined) return this.deps.vectorWeight;
     return this.storedCalibration(this.open())?.calibration?.weight;
@@ -627,9 +628,10 @@ export class ProjectIndex {
       const record: StoredCalibration = { key: this.currentCalibrationKey(), chunks: chunkCount, ...outcome };
       db.setMeta(META.vectorCalibration, JSON.stringify(record));
     } catch {
-      return; // backend trouble: searches use the default weight until a later refresh measures it
+      // Backend trouble: searches use the default weight until a later refresh measures it.
+    } finally {
+      opts.onProgress?.({ phase: "calibrate", done: 1, total: 1 });
     }
-    opts.onProgress?.({ phase: "calibrate", done: 1, total: 1 });
   }
 
   /** Counts for `status`. */

@@ -9,6 +9,7 @@ import {
   type CalibrationCandidate,
   type CalibrationPair,
 } from "../../src/search/calibration.ts";
+import { withVectorWeight } from "../../src/search/search.ts";
 import { queryTerms, termsOf } from "../../src/text/tokens.ts";
 
 function candidate(index: number, overrides: Partial<CalibrationCandidate> = {}): CalibrationCandidate {
@@ -109,5 +110,15 @@ describe("calibrateVectorWeight", () => {
     expect(c.vectorMrr).toBeLessThan(0.3);
     expect(c.weight).toBe(CALIBRATION_WEIGHTS[0]!);
     expect(c.fusedMrr).toBe(1);
+  });
+});
+
+describe("withVectorWeight", () => {
+  test("a project's weight applies unless the caller set one; no weight leaves the tuning as it was", () => {
+    expect(withVectorWeight(undefined, 0.1)).toEqual({ vectorWeight: 0.1 });
+    expect(withVectorWeight({ rrfK: 10 }, 0.1)).toEqual({ rrfK: 10, vectorWeight: 0.1 });
+    expect(withVectorWeight({ vectorWeight: 1 }, 0.1)).toEqual({ vectorWeight: 1 });
+    const tuning = { rrfK: 10 };
+    expect(withVectorWeight(tuning, undefined)).toBe(tuning);
   });
 });
