@@ -43,10 +43,20 @@ export async function measureVectorCalibration(
   }
   const texts = sample.map(({ chunk: c, code }) => embedText({ path: c.path, symbol: c.symbol, kind: c.kind, signature: c.signature, content: code }));
   const codeVectors = await embedder.embedDocuments(texts, signal);
-  const pairs: CalibrationPair[] = [];
-  for (let i = 0; i < sample.length; i++) {
-    const doc = sample[i]!.chunk.doc!;
-    pairs.push({ queryVector: await embedder.embedQuery(doc, signal), codeVector: codeVectors[i]!, queryTerms: queryTerms(doc), codeTerms: termsOf(texts[i]!) });
-  }
+  const docs = sample.map(({ chunk }) => chunk.doc!);
+  const queryVectors = await embedQueries(embedder, docs, signal);
+  const pairs: CalibrationPair[] = docs.map((doc, i) => ({ queryVector: queryVectors[i]!, codeVector: codeVectors[i]!, queryTerms: queryTerms(doc), codeTerms: termsOf(texts[i]!) }));
   return { calibration: calibrateVectorWeight(pairs) };
+}
+
+/**
+ * Queries in batches: a query is embedded as the instruction followed by the text, so with a known instruction the
+ * batched requests are the ones `embedQuery` would send one by one (64 round trips to a remote API add up).
+ */
+async function embedQueries(embedder: Embedder, queries: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  const instruction = embedder.queryInstruction;
+  if (instruction !== undefined) return embedder.embedDocuments(queries.map((q) => instruction + q), signal);
+  const vectors: Float32Array[] = [];
+  for (const q of queries) vectors.push(await embedder.embedQuery(q, signal));
+  return vectors;
 }

@@ -50,10 +50,10 @@ function open(root: string, cache: string, embedder: Embedder, vectorWeight?: nu
 }
 
 const stubEmbedder = (model = "stub-embed") => testEmbedder(embeddingConfig({ endpoint: stub.url, model }));
-/** Requests since `from` that embed a doc comment alone: the calibration's questions (chunk texts start "File: "). */
+/** Texts embedded since request `from` that are a doc comment alone: the calibration's questions (chunk texts start "File: "). */
 function calibrationQueries(from: number): number {
   const inputs = (r: (typeof stub.requests)[number]) => [(r.body as { input?: unknown })?.input ?? []].flat();
-  return stub.requests.slice(from).filter((r) => inputs(r).some((t) => String(t).startsWith("Applies the"))).length;
+  return stub.requests.slice(from).flatMap(inputs).filter((t) => String(t).startsWith("Applies the")).length;
 }
 
 describe("vector weight calibration in refresh", () => {
@@ -120,13 +120,15 @@ describe("vector weight calibration in refresh", () => {
   test("a backend that fails while measuring leaves the index usable and the measurement for a later refresh", async () => {
     const { root, cache } = setUp(documentedTree(20));
     const working = stubEmbedder();
+    // Chunk texts embed fine; the calibration's questions (doc comments, sent after every chunk has its vector) fail.
+    const isQuestion = (text: string) => text.startsWith("Applies the");
     const failingQueries: Embedder = {
       provider: working.provider,
       model: working.model,
       dimensions: working.dimensions,
       enabled: true,
       queryInstruction: working.queryInstruction,
-      embedDocuments: (texts, signal) => working.embedDocuments(texts, signal),
+      embedDocuments: (texts, signal) => (texts.some(isQuestion) ? Promise.reject(new Error("connection reset")) : working.embedDocuments(texts, signal)),
       embedQuery: () => Promise.reject(new Error("connection reset")),
       health: () => working.health(),
     };
