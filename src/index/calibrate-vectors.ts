@@ -1,19 +1,17 @@
 // Measures the vector weight of a project (src/search/calibration.ts) with its embedding backend: reads the sampled
 // declarations' code from disk, embeds each without its doc comment, and each doc comment as a query.
-import { join } from "node:path";
 import { embedText } from "../chunk/embed-text.ts";
 import type { Embedder } from "../embed/embedder.ts";
-import { redact } from "../redact/redact.ts";
-import { calibrateVectorWeight, calibrationSample, codeWithoutDoc, MIN_CALIBRATION_PAIRS, type CalibrationPair, type VectorCalibration } from "../search/calibration.ts";
+import { calibrateVectorWeight, calibrationSample, codeWithoutDoc, CALIBRATION_VERSION, MIN_CALIBRATION_PAIRS, type CalibrationPair, type VectorCalibration } from "../search/calibration.ts";
 import { queryTerms, termsOf } from "../text/tokens.ts";
 import type { ChunkRecord } from "../types.ts";
-import { readSource } from "./read-source.ts";
+import { readRedactedLines } from "../ops/source-lines.ts";
 
 export type CalibrationOutcome = { calibration: VectorCalibration } | { skipped: string };
 
 /** What one measurement is valid for: the model, its size and query prefix, and the method's version. */
-export function calibrationKey(embedder: Embedder, queryInstruction: string, version: number): string {
-  return JSON.stringify([embedder.provider, embedder.model, embedder.dimensions, queryInstruction, version]);
+export function calibrationKey(embedder: Embedder): string {
+  return JSON.stringify([embedder.provider, embedder.model, embedder.dimensions, embedder.queryInstruction ?? "", CALIBRATION_VERSION]);
 }
 
 export async function measureVectorCalibration(
@@ -22,13 +20,10 @@ export async function measureVectorCalibration(
   embedder: Embedder,
   signal?: AbortSignal,
 ): Promise<CalibrationOutcome> {
+  // Redacted, as everything sent to the backend is; each file read once however many of its declarations are sampled.
   const linesByPath = new Map<string, string[] | undefined>();
   const linesOf = (path: string) => {
-    if (!linesByPath.has(path)) {
-      const read = readSource(join(root, path));
-      // Redacted whole, as chunking does, before any line is sent to the backend.
-      linesByPath.set(path, read.ok ? redact(read.text).split(/\r\n|\n|\r/) : undefined);
-    }
+    if (!linesByPath.has(path)) linesByPath.set(path, readRedactedLines(root, path));
     return linesByPath.get(path);
   };
   const sample: { chunk: ChunkRecord; code: string }[] = [];

@@ -23,7 +23,7 @@ export { textHashOf };
 import { buildSnapshot, patchSnapshot, withNewVectors, type Snapshot } from "./snapshot.ts";
 import { PatchedMap } from "./patched-map.ts";
 import { calibrationKey, measureVectorCalibration } from "./calibrate-vectors.ts";
-import { CALIBRATION_VERSION, type VectorCalibration } from "../search/calibration.ts";
+import type { VectorCalibration } from "../search/calibration.ts";
 
 export interface Progress {
   phase: "scan" | "chunk" | "embed" | "calibrate";
@@ -603,7 +603,7 @@ export class ProjectIndex {
   }
 
   private currentCalibrationKey(): string {
-    return calibrationKey(this.deps.embedder, this.deps.embedder.queryInstruction ?? "", CALIBRATION_VERSION);
+    return calibrationKey(this.deps.embedder);
   }
 
   /**

@@ -214,8 +214,8 @@ export class Workspace {
     return index.vectorWeight() ?? this.borrowedVectorWeight(index)?.weight;
   }
 
+  /** The smallest weight measured for this model in the other open projects (a view ignores it when one applies). */
   private borrowedVectorWeight(index: ProjectIndex): { weight: number; from: string } | undefined {
-    if (index.vectorWeight() !== undefined) return undefined;
     let best: { weight: number; from: string } | undefined;
     for (const other of this.indexes.values()) {
       if (other === index) continue;

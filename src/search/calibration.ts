@@ -8,6 +8,7 @@
 // to 0.50, the weight this picks (0.05–0.1) kept it (README, "With an embedding model").
 import type { ChunkKind } from "../types.ts";
 import { luceneIdf } from "./lexical.ts";
+import { dot } from "./vector.ts";
 
 /** Vector weights tried, relative to all text evidence together (1 = as much as all of it: the uncalibrated default). */
 export const CALIBRATION_WEIGHTS = [0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2] as const;
@@ -123,15 +124,6 @@ function bm25Scores(query: readonly string[], codes: readonly (readonly string[]
   return scores;
 }
 
-function cosines(query: Float32Array, codes: readonly Float32Array[]): Float64Array {
-  const out = new Float64Array(codes.length);
-  codes.forEach((code, j) => {
-    let dot = 0;
-    for (let d = 0; d < query.length; d++) dot += query[d]! * code[d]!;
-    out[j] = dot;
-  });
-  return out;
-}
 
 /**
  * Picks the vector weight at which RRF of the vector and BM25 rankings ranks each doc comment's own code best,
@@ -145,7 +137,8 @@ export function calibrateVectorWeight(pairs: readonly CalibrationPair[], weights
   let lexicalMrr = 0;
   const fused = new Array<number>(weights.length).fill(0);
   for (let i = 0; i < n; i++) {
-    const cos = cosines(pairs[i]!.queryVector, codes);
+    const query = pairs[i]!.queryVector;
+    const cos = Float64Array.from(codes, (code) => dot(code, 0, query, query.length));
     const bm25 = bm25Scores(pairs[i]!.queryTerms, codeTerms);
     vectorMrr += 1 / rankOf(cos, i);
     lexicalMrr += bm25[i]! > 0 ? 1 / rankOf(bm25, i) : 0;

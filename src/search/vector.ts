@@ -23,7 +23,8 @@ export interface VectorSearchOptions {
 
 const DEFAULTS = { exactLimit: 50_000, shortlistMin: 8_000, shortlistShare: 0.1, rescoreMin: 2_000, rescoreShare: 0.02 };
 
-function dot(m: Float32Array, base: number, q: Float32Array, dims: number): number {
+/** Dot product of `q` with the `dims` floats of `m` starting at `base` (one row of a vector matrix). */
+export function dot(m: Float32Array, base: number, q: Float32Array, dims: number): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
