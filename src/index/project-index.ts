@@ -5,17 +5,17 @@ import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
-import type { IdentifierRef, SkippedFile } from "../types.ts";
-import { IndexDb, type FileRow, type PassageWrite } from "../store/db.ts";
+import type { SkippedFile } from "../types.ts";
+import { IndexDb, type FileRow } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
 import { planChangedPaths, planRefresh } from "./plan.ts";
-import { matchChunks } from "./match.ts";
+import { ManifestWriter, type RechunkedFile } from "./manifest-writer.ts";
 import { readSource } from "./read-source.ts";
-import { textHashOf, type FileJob, type PreparedChunk } from "./prepare-file.ts";
+import { textHashOf, type FileJob } from "./prepare-file.ts";
 import { chunkFiles, defaultWorkerCount } from "./chunk-files.ts";
 import { EmbedQueue } from "./embed-queue.ts";
 
@@ -70,6 +70,8 @@ export interface IndexDeps {
   workers?: number;
   /** Texts per embedding request batch (default: the embedding config's BatchSize, else 32). */
   embedBatchSize?: number;
+  /** Files or chunks written per transaction while a refresh chunks (default 2,000 files / 40,000 chunks). */
+  writeBatch?: { files: number; chunks: number };
   /** Embedding batches in flight at once (default 2: the backend never waits for our commits). */
   embedInFlight?: number;
   /**
@@ -94,6 +96,13 @@ export interface StoredCalibration {
 
 /** A project too sparsely documented to measure is tried again after growing by this share (not on every edit). */
 const CALIBRATION_RETRY_GROWTH = 1.1;
+
+/**
+ * A large refresh commits re-chunked files every this many files or chunks, whichever comes first. Smaller batches
+ * cost more than they save here: at 500 files / 10k chunks a 92k-chunk build took 1.3× as long (each commit adds
+ * FTS segments to merge); at this size it measured the same as one transaction.
+ */
+const WRITE_BATCH = { files: 2000, chunks: 40_000 };
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
 export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed";
@@ -334,107 +343,86 @@ export class ProjectIndex {
       filesUnchanged: plan.unchanged,
     };
 
-    // Read and chunk what changed (outside the write transaction; on worker threads when there is much to do),
+    // Read and chunk what changed (outside any write transaction; on worker threads when there is much to do),
     // feeding new chunk texts to the embedding queue as they appear so the backend is busy while we chunk.
     const toRead = [...plan.added, ...plan.touched];
     const entries = new Map(toRead.map((e) => [e.path, e]));
-    const rechunked: { row: FileRow; chunks: PreparedChunk[]; passages?: PassageWrite[]; identifiers?: IdentifierRef[] }[] = [];
     const metaOnly: FileRow[] = [];
     const embedTexts = new Map<string, string>();
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
     const queue = embedding ? this.embedQueue(db, opts) : undefined;
-    if (toRead.length > 0) {
-      const jobs: FileJob[] = toRead.map((e) => {
-        const previous = stored.get(e.path);
-        const job: FileJob = { path: e.path, abs: join(root, e.path) };
-        if (previous && !force && !previous.skipReason) job.previousSha = previous.sha256;
-        return job;
-      });
-      let done = 0;
-      for await (const outcome of chunkFiles(jobs, { chunker: () => this.getChunker(), workers: this.workers, signal: opts.signal })) {
-        const entry = entries.get(outcome.path)!;
-        const base = { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: outcome.sha256 };
-        if (outcome.status === "same-content") {
-          // Touched but identical (checkout, copy): only the stat data moves.
-          metaOnly.push({ ...stored.get(entry.path)!, size: entry.size, mtime: entry.mtimeMs });
-        } else if (outcome.status === "skipped") {
-          rechunked.push({ row: { ...base, chunkCount: 0, skipReason: outcome.reason }, chunks: [] });
-        } else {
-          for (const c of outcome.chunks) {
-            embedTexts.set(c.textHash, c.draft.embedText);
-            queue?.add(c.textHash, c.draft.embedText);
-          }
-          rechunked.push({
-            row: { ...base, chunkCount: outcome.chunks.length },
-            chunks: outcome.chunks,
-            passages: outcome.passages,
-            identifiers: outcome.identifiers,
-          });
-        }
-        done++;
-        if (done % 25 === 0 || done === toRead.length) opts.onProgress?.({ phase: "chunk", done, total: toRead.length });
-      }
-    }
-    report.filesChanged = plan.touched.length - metaOnly.length;
-
-    // One transaction: the manifest moves from one consistent state to the next.
     const previousSkipped = db.loadWalkSkipped();
     const walkSkippedChanged = !sameSkipped(previousSkipped, walk.skipped);
-    const anything = rechunked.length > 0 || metaOnly.length > 0 || plan.deleted.length > 0 || walkSkippedChanged || force || db.getMeta(META.builtAtUtc) === undefined;
-    let shapeChanged = false;
-    if (anything) {
-      db.transaction(() => {
-        for (const path of plan.deleted) {
-          const removed = db.chunksOfFile(path).length;
-          report.chunksRemoved += removed;
-          if (removed > 0) shapeChanged = true;
-          db.deleteFile(path);
-        }
-        for (const row of metaOnly) db.upsertFile(row);
-        for (const { row, chunks, passages, identifiers } of rechunked) {
-          const diff = matchChunks(
-            db.chunksOfFile(row.path),
-            chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, prepared: c })),
-          );
-          for (const ordinal of diff.removed) db.deleteChunk(ordinal);
-          report.chunksRemoved += diff.removed.length;
-          for (const m of diff.matches) {
-            const d = m.draft.prepared.draft;
-            db.writeChunk({
-              ordinal: m.ordinal,
-              path: row.path,
-              kind: d.kind,
-              symbol: d.symbol,
-              signature: d.signature,
-              doc: d.doc,
-              startLine: d.startLine,
-              endLine: d.endLine,
-              textHash: m.draft.prepared.textHash,
-              lexical: m.draft.prepared.lexical,
-            });
-            if (m.ordinal === undefined) report.chunksAdded++;
-            else report.chunksUpdated++;
+    const anything = toRead.length > 0 || plan.deleted.length > 0 || walkSkippedChanged || force || db.getMeta(META.builtAtUtc) === undefined;
+    // Re-chunked files are written in batches while the workers go on chunking: the commit overlaps chunking, memory
+    // holds one batch instead of the whole tree, and an interrupted build keeps the files already written. Each
+    // file's rows change together; the last transaction also removes deleted files and moves the build metadata.
+    const writer = new ManifestWriter(db, report, force);
+    const writeBatch = this.deps.writeBatch ?? WRITE_BATCH;
+    let pending: RechunkedFile[] = [];
+    let pendingChunks = 0;
+    const writtenRows: FileRow[] = [];
+    const flush = () => {
+      writer.write(pending);
+      for (const item of pending) writtenRows.push(item.row);
+      pending = [];
+      pendingChunks = 0;
+    };
+    try {
+      if (toRead.length > 0) {
+        const jobs: FileJob[] = toRead.map((e) => {
+          const previous = stored.get(e.path);
+          const job: FileJob = { path: e.path, abs: join(root, e.path) };
+          if (previous && !force && !previous.skipReason) job.previousSha = previous.sha256;
+          return job;
+        });
+        let done = 0;
+        for await (const outcome of chunkFiles(jobs, { chunker: () => this.getChunker(), workers: this.workers, signal: opts.signal })) {
+          const entry = entries.get(outcome.path)!;
+          const base = { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: outcome.sha256 };
+          if (outcome.status === "same-content") {
+            // Touched but identical (checkout, copy): only the stat data moves.
+            metaOnly.push({ ...stored.get(entry.path)!, size: entry.size, mtime: entry.mtimeMs });
+          } else if (outcome.status === "skipped") {
+            pending.push({ row: { ...base, chunkCount: 0, skipReason: outcome.reason }, chunks: [] });
+          } else {
+            for (const c of outcome.chunks) {
+              embedTexts.set(c.textHash, c.draft.embedText);
+              queue?.add(c.textHash, c.draft.embedText);
+            }
+            pending.push({ row: { ...base, chunkCount: outcome.chunks.length }, chunks: outcome.chunks, passages: outcome.passages, identifiers: outcome.identifiers });
+            pendingChunks += outcome.chunks.length;
           }
-          if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) shapeChanged = true;
-          db.upsertFile(row);
-          db.writePassages(row.path, passages ?? []);
-          db.writeIdentifiers(row.path, identifiers ?? []);
+          done++;
+          if (pending.length >= writeBatch.files || pendingChunks >= writeBatch.chunks) flush();
+          if (done % 25 === 0 || done === toRead.length) opts.onProgress?.({ phase: "chunk", done, total: toRead.length });
         }
-        if (walkSkippedChanged) db.replaceWalkSkipped(walk.skipped);
-        if (shapeChanged || force) db.setMeta(META.generation, String(db.numberMeta(META.generation, 0) + 1));
-        db.setMeta(META.chunkerVersion, String(CHUNKER_VERSION));
-        db.setMeta(META.builtAtUtc, new Date().toISOString());
-      });
-      this.needsFullRechunk = false;
+      }
+      if (anything) {
+        writer.finish({ pending, deleted: plan.deleted, metaOnly, walkSkipped: walkSkippedChanged ? walk.skipped : undefined });
+        for (const item of pending) writtenRows.push(item.row);
+        pending = [];
+        this.needsFullRechunk = false;
+      }
+    } catch (e) {
+      // Batches written before the failure stay (the next refresh does not redo them); the live snapshot no longer
+      // matches the store, so the next refresh reloads it.
+      if (writer.batches > 0) {
+        this.current = undefined;
+        this.knownPending = undefined;
+      }
+      throw e;
     }
+    report.filesChanged = plan.touched.length - metaOnly.length;
+    const shapeChanged = writer.shapeChanged;
     report.generation = db.numberMeta(META.generation, 0);
     if (anything || !this.current) {
-      const files = this.current && !force ? patchFiles(this.current.files, plan.deleted, [...metaOnly, ...rechunked.map((r) => r.row)]) : db.loadFiles();
+      const files = this.current && !force ? patchFiles(this.current.files, plan.deleted, [...metaOnly, ...writtenRows]) : db.loadFiles();
       // Same shape (edits inside declarations, touched files): patch the live snapshot in O(changed).
       const patched =
         this.current && !shapeChanged && !force
           ? patchSnapshot(this.current, {
-              chunks: rechunked.flatMap((r) => db.chunksOfFile(r.row.path)),
+              chunks: writtenRows.flatMap((row) => db.chunksOfFile(row.path)),
               files,
               vectorRowOf: (h) => db.embeddingRowOf(h),
               vectors: this.vectors!.matrix(),

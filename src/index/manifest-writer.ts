@@ -1,0 +1,113 @@
+// Writes a refresh's prepared files into the store: batches while chunking goes on, then one closing transaction.
+// Every file's rows (its file row, chunks, lexical rows, passages, identifiers) change in one transaction, so a
+// reader never sees half a file; the generation moves once per refresh, in the first batch that changes the shape.
+import type { IdentifierRef, SkippedFile } from "../types.ts";
+import { CHUNKER_VERSION } from "../chunk/version.ts";
+import type { FileRow, IndexDb, PassageWrite } from "../store/db.ts";
+import { META } from "../store/format.ts";
+import { matchChunks } from "./match.ts";
+import type { PreparedChunk } from "./prepare-file.ts";
+
+export interface RechunkedFile {
+  row: FileRow;
+  chunks: PreparedChunk[];
+  passages?: PassageWrite[];
+  identifiers?: IdentifierRef[];
+}
+
+/** Counts a refresh reports about the chunks it wrote. */
+export interface WriteCounts {
+  chunksAdded: number;
+  chunksUpdated: number;
+  chunksRemoved: number;
+}
+
+export interface FinalWrite {
+  pending: readonly RechunkedFile[];
+  deleted: readonly string[];
+  /** Touched files whose content is unchanged: only their stat data moves. */
+  metaOnly: readonly FileRow[];
+  /** The walk's skipped files, when they differ from the stored list. */
+  walkSkipped?: SkippedFile[];
+}
+
+export class ManifestWriter {
+  /** Whether any chunk was added or removed (ids minted before may then name nothing). */
+  shapeChanged = false;
+  /** Transactions committed so far. */
+  batches = 0;
+  private generationMoved = false;
+
+  constructor(
+    private readonly db: IndexDb,
+    private readonly counts: WriteCounts,
+    /** A forced rebuild moves the generation even when the chunk list comes out the same. */
+    private readonly force: boolean,
+  ) {}
+
+  /** Commits one batch of re-chunked files. */
+  write(files: readonly RechunkedFile[]): void {
+    if (files.length === 0) return;
+    this.db.transaction(() => {
+      for (const file of files) this.writeFile(file);
+      this.moveGeneration();
+    });
+    this.batches++;
+  }
+
+  /** The closing transaction: the last files, deletions, stat-only updates and the build metadata. */
+  finish(last: FinalWrite): void {
+    this.db.transaction(() => {
+      for (const path of last.deleted) {
+        const removed = this.db.chunksOfFile(path).length;
+        this.counts.chunksRemoved += removed;
+        if (removed > 0) this.shapeChanged = true;
+        this.db.deleteFile(path);
+      }
+      for (const row of last.metaOnly) this.db.upsertFile(row);
+      for (const file of last.pending) this.writeFile(file);
+      if (last.walkSkipped) this.db.replaceWalkSkipped(last.walkSkipped);
+      this.moveGeneration();
+      this.db.setMeta(META.chunkerVersion, String(CHUNKER_VERSION));
+      this.db.setMeta(META.builtAtUtc, new Date().toISOString());
+    });
+    this.batches++;
+  }
+
+  private moveGeneration(): void {
+    if (this.generationMoved || !(this.shapeChanged || this.force)) return;
+    this.db.setMeta(META.generation, String(this.db.numberMeta(META.generation, 0) + 1));
+    this.generationMoved = true;
+  }
+
+  private writeFile({ row, chunks, passages, identifiers }: RechunkedFile): void {
+    const db = this.db;
+    const diff = matchChunks(
+      db.chunksOfFile(row.path),
+      chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, prepared: c })),
+    );
+    for (const ordinal of diff.removed) db.deleteChunk(ordinal);
+    this.counts.chunksRemoved += diff.removed.length;
+    for (const m of diff.matches) {
+      const d = m.draft.prepared.draft;
+      db.writeChunk({
+        ordinal: m.ordinal,
+        path: row.path,
+        kind: d.kind,
+        symbol: d.symbol,
+        signature: d.signature,
+        doc: d.doc,
+        startLine: d.startLine,
+        endLine: d.endLine,
+        textHash: m.draft.prepared.textHash,
+        lexical: m.draft.prepared.lexical,
+      });
+      if (m.ordinal === undefined) this.counts.chunksAdded++;
+      else this.counts.chunksUpdated++;
+    }
+    if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) this.shapeChanged = true;
+    db.upsertFile(row);
+    db.writePassages(row.path, passages ?? []);
+    db.writeIdentifiers(row.path, identifiers ?? []);
+  }
+}
