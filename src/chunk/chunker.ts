@@ -53,7 +53,7 @@ function csharpStrategy(grammar: LoadedGrammar): Strategy {
   };
 }
 
-const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\w.]+\s*[;{]?|extern\s+alias\s+\w+;|#\s*(?:region|endregion|if|elif|else|endif|pragma|nullable)\b.*|[{}]+)\s*$/;
+const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\p{L}\p{N}_.]+\s*[;{]?|extern\s+alias\s+[\p{L}\p{N}_]+;|#\s*(?:region|endregion|if|elif|else|endif|pragma|nullable)\b.*|[{}]+)\s*$/u;
 
 /** A table language: its grammar loads on the first file that needs it, so unused grammars cost nothing. */
 function languageStrategy(spec: LanguageSpec): Strategy {

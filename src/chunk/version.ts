@@ -9,5 +9,7 @@
  *    (languages.ts, generic.ts) instead of windows, with gap chunks for the lines between them.
  * 4: C# gets gap chunks too (assembly attributes, file-level comments, `#define`; plain using/namespace lines,
  *    lone directives and braces left out).
+ * 5: namespace and extern-alias lines with non-ASCII names are left out of C# gaps like ASCII ones; identifier
+ *    sub-words include runs of caseless letters (CJK, kana), so such names get index terms.
  */
-export const CHUNKER_VERSION = 4;
+export const CHUNKER_VERSION = 5;

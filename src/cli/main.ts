@@ -39,10 +39,13 @@ const defaultIo: CliIo = {
   cwd: process.cwd(),
 };
 
-function positiveInt(name: string) {
+/** An integer option parser; with `max`, the message names the whole range. */
+function positiveInt(name: string, max?: number) {
   return (v: string) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a positive integer (got "${v}").`);
+    if (!Number.isInteger(n) || n < 1 || (max !== undefined && n > max)) {
+      throw new UsageError(max === undefined ? `${name} must be a positive integer (got "${v}").` : `${name} must be an integer from 1 to ${max} (got "${v}").`);
+    }
     return n;
   };
 }
@@ -69,7 +72,8 @@ const createChunker = async () => (await import("../chunk/chunker.ts")).createCh
  */
 const SERVER_WATCH_TRUST_MS = 10_000;
 
-function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number): Workspace {
+/** A workspace for one command; `serve` passes its MCP tool name so messages say which call returns fresh ids. */
+function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, searchCommand = "code-index search"): Workspace {
   const config = loadConfig({
     configPath: g.config,
     env: io.env,
@@ -78,7 +82,7 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number): Work
     platform: process.platform,
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
-  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs });
+  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, searchCommand });
 }
 
 export function buildProgram(io: CliIo = defaultIo): Command {
@@ -99,13 +103,18 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .exitOverride();
 
   const globals = () => program.opts<GlobalOptions>();
-  const emit = (json: unknown, human: string) => io.out(globals().json ? JSON.stringify(compact(json), null, 2) : human);
+  // Results go to stdout; in text mode a view's warning is a diagnostic and goes to stderr (with --json it is a field).
+  const emit = (json: unknown, human: string, warning?: string) => {
+    if (globals().json) return io.out(JSON.stringify(compact(json), null, 2));
+    if (warning) io.err(`note: ${warning}`);
+    io.out(human);
+  };
 
   program
     .command("search")
     .description("search the index (refreshes it first)")
     .argument("<query...>", "what you are looking for, in words or identifiers")
-    .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit"), 5)
+    .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit", 50), 5)
     .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
     .option("--path <pattern>", "only paths containing this text or matching this glob")
     .option("--code-only", "leave out FileFragment chunks (markdown, windows)")
@@ -119,7 +128,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
           { onProgress: progress, onWait: (m) => io.err(m) },
         );
         progress.done();
-        emit(view, formatSearch(view));
+        emit(view, formatSearch(view), view.warning);
       } finally {
         ws.close();
       }
@@ -147,7 +156,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const ws = openWorkspace(globals(), io);
       try {
         const view = await ws.outline({ path, project: globals().project });
-        emit(view, formatOutline(view));
+        emit(view, formatOutline(view), view.warning);
       } finally {
         ws.close();
       }
@@ -157,13 +166,13 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .command("find-symbol")
     .description("where a declaration is defined: exact name, qualified suffix, prefix, then sub-words")
     .argument("<name...>", "a name (Sign), qualified name (Wallet.Sign), prefix, or words (balance changes)")
-    .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit"), 10)
+    .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit", 50), 10)
     .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
     .action(async (words: string[], o: { limit: number; kind?: string[] }) => {
       const ws = openWorkspace(globals(), io);
       try {
         const view = await ws.findSymbol({ name: words.join(" "), kinds: parseKinds(o.kind), project: globals().project, limit: o.limit });
-        emit(view, formatFindSymbol(view));
+        emit(view, formatFindSymbol(view), view.warning);
       } finally {
         ws.close();
       }
@@ -173,12 +182,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .command("references")
     .description("name-based uses of a symbol, grouped by file (no type resolution)")
     .argument("<symbol>", "a name (Sign) or Type.Member (Wallet.Sign) to rank that type's uses first")
-    .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit"), 50)
+    .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit", 500), 50)
     .action(async (symbol: string, o: { limit: number }) => {
       const ws = openWorkspace(globals(), io);
       try {
         const view = await ws.references({ symbol, project: globals().project, limit: o.limit });
-        emit(view, formatReferences(view));
+        emit(view, formatReferences(view), view.warning);
       } finally {
         ws.close();
       }
@@ -197,8 +206,15 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         try {
           const views = await ws.build(globals().project, full, { onProgress: progress, onWait: (m) => io.err(m) });
           progress.done();
-          emit(globals().project || views.length === 1 ? views[0] : { projects: views }, formatBuild(views));
-          if (views.some((v) => v.error)) process.exitCode = 1;
+          const failed = views.filter((v) => v.error);
+          if (globals().json) emit(globals().project || views.length === 1 ? views[0] : { projects: views }, "");
+          else {
+            for (const v of views) if (!v.error && v.warning) io.err(`${v.project_id}: note: ${v.warning}`);
+            for (const v of failed) io.err(`${v.project_id}: error: ${v.error}`);
+            const built = views.filter((v) => !v.error);
+            if (built.length > 0) io.out(formatBuild(built));
+          }
+          if (failed.length > 0) process.exitCode = 1;
         } finally {
           ws.close();
         }
@@ -213,6 +229,8 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       try {
         const views = await ws.status(globals().project);
         emit(globals().project || views.length === 1 ? views[0] : { projects: views }, formatStatus(views));
+        // A project that cannot be read (missing root, unreadable cache) is a failure a script should notice.
+        if (views.some((v) => v.error)) process.exitCode = 1;
       } finally {
         ws.close();
       }
@@ -221,7 +239,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("serve")
     .description("run the MCP server over stdio (register it with: claude mcp add code-index -- code-index serve)")
-    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS), pkg.version));
+    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS, "code_search"), pkg.version));
 
   program
     .command("eval")

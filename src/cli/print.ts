@@ -3,7 +3,6 @@ import { describeVectorWeight, type ChunkView, type FindSymbolView, type Outline
 
 export function formatSearch(view: SearchView): string {
   const out: string[] = [];
-  if (view.warning) out.push(`note: ${view.warning}`);
   if (view.hits.length === 0) out.push(`No results for "${view.query}".`);
   view.hits.forEach((h, i) => {
     out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  score ${h.score.toFixed(4)}`);
@@ -15,7 +14,10 @@ export function formatSearch(view: SearchView): string {
 }
 
 export function formatChunk(view: ChunkView): string {
-  const head = `${view.symbol}  [${view.kind}]\n${view.path}:${view.start_line}-${view.end_line}${view.body_may_be_stale ? "  (file changed since indexing)" : ""}`;
+  const where = `${view.path}:${view.start_line}-${view.end_line}`;
+  // A fragment's symbol is its location already.
+  const title = view.symbol === where ? `[${view.kind}]` : `${view.symbol}  [${view.kind}]`;
+  const head = `${title}\n${where}${view.body_may_be_stale ? "  (file changed since indexing)" : ""}`;
   return `${head}\n\n${view.body}`;
 }
 
@@ -39,7 +41,8 @@ export function formatStatus(views: StatusView[]): string {
       const skipped = Object.entries(s.skipped_files ?? {});
       if (skipped.length > 0) lines.push(`  skipped: ${skipped.map(([r, n]) => `${n} ${r}`).join(", ")}`);
       const b = s.embedding_backend;
-      if (b) lines.push(`  embeddings: ${b.provider}${s.model ? ` ${s.model}` : ""} ${s.dimensions ?? ""}d, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
+      if (b?.provider === "none") lines.push("  embeddings: none (lexical and symbol ranking only)");
+      else if (b) lines.push(`  embeddings: ${b.provider}${s.model ? ` ${s.model}` : ""} ${s.dimensions ?? ""}d, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
       if (s.vector_weight) lines.push(`  vector weight: ${describeVectorWeight(s.vector_weight)}`);
       return lines.join("\n");
     })
@@ -48,11 +51,11 @@ export function formatStatus(views: StatusView[]): string {
 
 export function formatBuild(views: ReindexView[]): string {
   return views
-    .map((v) =>
-      v.error
-        ? `${v.project_id}: error: ${v.error}`
-        : `${v.project_id}: ${v.file_count} files, ${v.chunk_count} chunks, ${v.texts_embedded} embedded, ${v.pending_embeddings} pending, generation ${v.generation}, ${v.duration_ms} ms${v.warning ? `\n  note: ${v.warning}` : ""}`,
-    )
+    .map((v) => {
+      const skipped = Object.entries(v.skipped_files ?? {});
+      const skips = skipped.length > 0 ? `, skipped ${skipped.map(([r, n]) => `${n} ${r}`).join(", ")}` : "";
+      return `${v.project_id}: ${v.file_count} files${skips}, ${v.chunk_count} chunks, ${v.texts_embedded} embedded, ${v.pending_embeddings} pending, generation ${v.generation}, ${v.duration_ms} ms`;
+    })
     .join("\n");
 }
 
@@ -67,7 +70,6 @@ function outlineLines(nodes: readonly OutlineNode[], depth: number, out: string[
 
 export function formatOutline(view: OutlineView): string {
   const out: string[] = [];
-  if (view.warning) out.push(`note: ${view.warning}`);
   out.push(`${view.project}: ${view.path}  (${view.count} declarations)${view.file_may_be_stale ? "  (file changed since indexing)" : ""}`);
   outlineLines(view.declarations, 1, out);
   return out.join("\n");
@@ -75,7 +77,6 @@ export function formatOutline(view: OutlineView): string {
 
 export function formatFindSymbol(view: FindSymbolView): string {
   const out: string[] = [];
-  if (view.warning) out.push(`note: ${view.warning}`);
   if (view.hits.length === 0) out.push(`No declaration matches "${view.name}".`);
   view.hits.forEach((h, i) => {
     out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  ${h.match}`);
@@ -87,7 +88,6 @@ export function formatFindSymbol(view: FindSymbolView): string {
 
 export function formatReferences(view: ReferencesView): string {
   const out: string[] = [];
-  if (view.warning) out.push(`note: ${view.warning}`);
   out.push(
     view.total === 0
       ? `No references to "${view.name}" (name-based: identifiers outside comments and strings).`

@@ -100,6 +100,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
       cacheDirectory: adHocCacheDir(base, projectId, root, input.platform),
       exclude: [],
       maxFileBytes,
+      adHoc: true,
     };
   };
 

@@ -32,6 +32,8 @@ export interface ProjectConfig {
   exclude: string[];
   /** Largest file indexed, in bytes. */
   maxFileBytes: number;
+  /** Where the project came from: `--root` or the working directory (ad hoc), else the config. */
+  adHoc?: boolean;
 }
 
 export interface AppConfig {

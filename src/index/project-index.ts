@@ -162,14 +162,16 @@ export class ProjectIndex {
 
   /** Throws a precise error when the project's root is gone; cheap, touches nothing else. */
   assertRootExists(): void {
-    let isDir = false;
+    let problem: string | undefined;
     try {
-      isDir = statSync(this.project.root).isDirectory();
-    } catch {
-      isDir = false;
+      if (!statSync(this.project.root).isDirectory()) problem = "is a file, not a directory";
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      problem = code === "ENOENT" || code === "ENOTDIR" ? "does not exist" : `cannot be read (${code ?? (e as Error).message})`;
     }
-    if (!isDir) {
-      throw new Error(`Project "${this.id}": root directory ${this.project.root} does not exist or is not a directory. Fix Root in the config or remove the project.`);
+    if (problem) {
+      const fix = this.project.adHoc ? "Pass an existing directory with --root." : "Fix Root in the config or remove the project.";
+      throw new Error(`Project "${this.id}": root directory ${this.project.root} ${problem}. ${fix}`);
     }
   }
 

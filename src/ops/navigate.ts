@@ -1,5 +1,5 @@
 // Navigation operations without a language server: outline a file, find definitions, find name-based references.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
@@ -95,12 +95,20 @@ function checkLimit(limit: number, range: { min: number; max: number }): void {
 // --- outline ---------------------------------------------------------------------------------------------
 
 /** `path` as the store keys it (relative, `/`-separated) for one project, or an error text when it leaves the root. */
-function relativeIn(root: string, path: string): { rel: string } | { outside: string } {
+export function relativeIn(root: string, path: string): { rel: string } | { outside: string } {
   const abs = isAbsolute(path) ? resolve(path) : resolve(root, path.replace(/\\/g, "/"));
   const rel = relative(resolve(root), abs);
   if (rel === "") return { outside: `Path "${path}" is the project root ${root}, not a file.` };
   if (rel.startsWith("..") || isAbsolute(rel)) return { outside: `Path "${path}" is outside the project root ${root}.` };
   return { rel: rel.split("\\").join("/") };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function closeMatches(snapshot: Snapshot, rel: string): string[] {
@@ -122,7 +130,9 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
   const head = `"${rel}" is not indexed in project "${index.id}"`;
   let cause: string;
   if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
-  else if (existsSync(resolve(index.project.root, rel))) {
+  else if (isDirectory(resolve(index.project.root, rel))) {
+    cause = ": it is a directory; outline takes one file (search with a path filter covers a folder)";
+  } else if (existsSync(resolve(index.project.root, rel))) {
     cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
   } else cause = ": no such file";
   const near = closeMatches(snapshot, rel);

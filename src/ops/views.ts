@@ -94,6 +94,8 @@ export interface ReindexView {
   project_id: string;
   file_count?: number;
   chunk_count?: number;
+  /** Files left out, counted by reason. */
+  skipped_files?: Record<string, number>;
   texts_embedded?: number;
   pending_embeddings?: number;
   generation?: number;

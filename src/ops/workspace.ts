@@ -1,6 +1,6 @@
 // The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
@@ -12,7 +12,7 @@ import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
 import { identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
-import { findSymbol, outline, references, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
+import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
 export interface SearchParams {
   query: string;
@@ -43,10 +43,14 @@ export class Workspace {
   private readonly indexes = new Map<string, ProjectIndex>();
   private health: { at: number; ok: boolean; message?: string } | undefined;
 
+  /** How messages tell the user to search again: the MCP tool's name, or the CLI's command. */
+  readonly searchCommand: string;
+
   /** `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks. */
-  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number }) {
+  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; searchCommand?: string }) {
     this.config = config;
     this.embedder = deps.embedder;
+    this.searchCommand = deps.searchCommand ?? "code_search";
     for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...deps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
   }
 
@@ -117,7 +121,9 @@ export class Workspace {
     // One failing project among several is a warning; when every project failed there is no answer at all.
     const failures = outcomes.flatMap((o) => ("error" in o && o.error ? [o.error] : []));
     if (params.project === undefined && failures.length > 0 && failures.length === outcomes.length) throw new Error(failures.join(" "));
+    const pathFilters = this.pathFilters(targets, params.path);
     const hits: Hit[] = [];
+    const searched: { index: ProjectIndex; snapshot: ReturnType<ProjectIndex["snapshot"]> }[] = [];
     for (const o of outcomes) {
       const prefix = targets.length > 1 || params.project === undefined ? `${o.index.id}: ` : "";
       if ("error" in o && o.error) {
@@ -130,12 +136,15 @@ export class Workspace {
       if (report?.embeddingWarning) warnings.push(`${prefix}${report.embeddingWarning}`);
       else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${report.pendingEmbeddings} chunk text(s) have no embedding yet.`);
       const snapshot = o.index.snapshot();
+      searched.push({ index: o.index, snapshot });
+      const path = pathFilters.get(o.index);
+      if (path === null) continue; // the path filter lies outside this project
       hits.push(
         ...searchSnapshot(snapshot, {
           query,
           limit: params.limit,
           kinds: params.kinds,
-          path: params.path,
+          path,
           codeOnly: params.codeOnly,
           intent: params.intent,
           queryVector: vector,
@@ -146,10 +155,37 @@ export class Workspace {
     }
     hits.sort((a, b) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal);
     const top = hits.slice(0, params.limit).map((h) => this.hitView(h));
+    const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
+    if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
+      warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
+    }
     const view: SearchView = { query, count: top.length, hits: top };
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");
     return view;
+  }
+
+  /**
+   * The path filter for each project: as given, or, when it is absolute, relative to that project's root (hit paths
+   * are relative); null for a project it lies outside of. Outside every project is a usage error.
+   */
+  private pathFilters(targets: readonly ProjectIndex[], path: string | undefined): Map<ProjectIndex, string | null | undefined> {
+    const filters = new Map<ProjectIndex, string | null | undefined>();
+    if (!path || !isAbsolute(path)) {
+      for (const index of targets) filters.set(index, path);
+      return filters;
+    }
+    for (const index of targets) {
+      const inside = relativeIn(index.project.root, path);
+      // The root itself: no narrowing at all.
+      filters.set(index, "rel" in inside ? inside.rel : resolve(path) === resolve(index.project.root) ? undefined : null);
+    }
+    if ([...filters.values()].every((f) => f === null)) {
+      throw new UsageError(
+        `The path filter "${path}" is outside ${targets.length === 1 ? `the project root ${targets[0]!.project.root}` : "every project root"}; path filters match paths relative to a project root (e.g. "src/Payments" or "*.cs").`,
+      );
+    }
+    return filters;
   }
 
   private hitView(hit: Hit): HitView {
@@ -180,23 +216,38 @@ export class Workspace {
     return references(this, params);
   }
 
+  /**
+   * One chunk by id. Refreshes first, like every other operation: an id whose declaration was deleted or whose file
+   * is gone then gets the stale-id answer instead of whatever lines now sit where the chunk was.
+   */
   async getChunk(idText: string): Promise<ChunkView> {
     let id: ChunkId;
     try {
-      id = parseChunkId(idText.trim());
+      id = parseChunkId(idText.trim(), this.searchCommand);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
     const index = this.index(id.project);
     index.assertRootExists();
+    try {
+      await index.refresh({ skipEmbedding: true });
+    } catch {
+      // Answer from the last committed index; body_may_be_stale below says when the file moved since.
+    }
     const snapshot = index.snapshot();
-    if (id.generation !== snapshot.generation) {
+    const again = `Run ${this.searchCommand} again to get a fresh id.`;
+    if (id.generation < snapshot.generation) {
       throw new UsageError(
-        `This chunk id is from an older version of the index (generation ${id.generation}); the current index is generation ${snapshot.generation}. Run code_search again to get a fresh id.`,
+        `This chunk id is from an older version of the index (generation ${id.generation}); the current index is generation ${snapshot.generation}. ${again}`,
+      );
+    }
+    if (id.generation > snapshot.generation) {
+      throw new UsageError(
+        `This chunk id names generation ${id.generation}, but the index of project "${id.project}" is at generation ${snapshot.generation}: it was rebuilt since, or the id was not made by this index. ${again}`,
       );
     }
     const c = chunkByOrdinal(snapshot, id.ordinal);
-    if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). Run code_search again to get a fresh id.`);
+    if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). ${again}`);
     const view: ChunkView = {
       ...identityView(id.project, id.generation, c),
       body: readBody(index.project.root, c.path, c.startLine, c.endLine),
@@ -233,8 +284,6 @@ export class Workspace {
       try {
         index.assertRootExists();
         const s = index.statusCounts();
-        const skipped: Record<string, number> = {};
-        for (const f of s.skipped) skipped[f.reason] = (skipped[f.reason] ?? 0) + 1;
         return {
           ...base,
           model: s.model,
@@ -244,7 +293,7 @@ export class Workspace {
           built_at_utc: s.builtAtUtc,
           generation: s.generation,
           pending_embeddings: s.pending,
-          skipped_files: skipped,
+          skipped_files: skippedByReason(s.skipped),
           cache_size_bytes: directorySize(index.project.cacheDirectory),
           embedding_backend: backend,
           ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
@@ -273,6 +322,7 @@ export class Workspace {
             project_id: index.id,
             file_count: s.files,
             chunk_count: s.chunks,
+            skipped_files: skippedByReason(s.skipped),
             texts_embedded: r.textsEmbedded,
             pending_embeddings: r.pendingEmbeddings,
             generation: r.generation,
@@ -290,6 +340,21 @@ export class Workspace {
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function describeFilters(params: SearchParams): string {
+  const parts: string[] = [];
+  if (params.kinds && params.kinds.length > 0) parts.push(`kind ${params.kinds.join(", ")}`);
+  if (params.path) parts.push(`path "${params.path}"`);
+  if (params.codeOnly) parts.push("code only");
+  return parts.join("; ");
+}
+
+/** Skipped files counted by reason ({ binary: 2, unreadable: 1 }). */
+function skippedByReason(skipped: readonly { reason: string }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const f of skipped) counts[f.reason] = (counts[f.reason] ?? 0) + 1;
+  return counts;
+}
 
 /** How the vector branch is weighted for a project: configured, measured (with the measurement), or not yet. */
 export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: number; from: string }): VectorWeightView {

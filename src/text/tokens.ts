@@ -3,8 +3,9 @@ import { stemmer } from "stemmer";
 import { STOP_WORDS } from "./stop-words.ts";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
-// Sub-words of an identifier: "HTTPServer2Go" → HTTP, Server, 2, Go; "IObservable" → I, Observable.
-const SUB_WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+/gu;
+// Sub-words of an identifier: "HTTPServer2Go" → HTTP, Server, 2, Go; "IObservable" → I, Observable. Scripts
+// without case (CJK, kana) are one sub-word per run: "日本語メソッド" stays whole, "データInfo" → データ, Info.
+const SUB_WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{Lo}\p{Lm}]+/gu;
 
 /** Splits one identifier into lower-case sub-words (`GetBalanceChanges` → get, balance, changes). */
 export function splitIdentifier(identifier: string): string[] {

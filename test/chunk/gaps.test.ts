@@ -57,6 +57,10 @@ describe("C# gap chunks", () => {
     const chunker = await createChunker();
     const plain = chunker.chunk("Plain.cs", "using System;\nusing System.Linq;\n\nnamespace App\n{\n    public class A { }\n}\n");
     expect(plain.filter((c) => c.kind === "FileFragment")).toEqual([]);
+    // Non-ASCII names are names too: no stray fragment for the namespace line.
+    const accented = chunker.chunk("Größe.cs", "using System;\nnamespace Ünï.Maße\n{\n    public class Größe { }\n}\n");
+    expect(accented.filter((c) => c.kind === "FileFragment")).toEqual([]);
+    expect(accented.map((c) => c.symbol)).toEqual(["Ünï.Maße.Größe"]);
     const text = [
       "// Copyright: the App authors",
       "using System.Runtime.CompilerServices;",

@@ -67,6 +67,7 @@ describe("defaults", () => {
         cacheDirectory: `/xdg/code-index-mcp/MyApp-${hash8(base.cwd)}`,
         exclude: [],
         maxFileBytes: 1048576,
+        adHoc: true,
       },
     ]);
   });
@@ -327,6 +328,7 @@ describe("zero-config", () => {
         cacheDirectory: `/xdg/code-index-mcp/Game-${hash8(root)}`,
         exclude: [],
         maxFileBytes: 1048576,
+        adHoc: true,
       },
     ]);
     expect(loadConfig(input(base, { flags: { root: "../Game", id: "game2" } })).projects[0]!.id).toBe("game2");

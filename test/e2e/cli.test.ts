@@ -70,17 +70,16 @@ describe("code-index CLI on UniTask", () => {
     expect(many.hits.some((h) => /Unobserved|UnhandledE/i.test(h.symbol))).toBe(true);
   });
 
-  test("human output: ranked declarations and a one-line notice that semantic ranking is off", async () => {
+  test("human output: ranked declarations on stdout, a one-line notice that semantic ranking is off on stderr", async () => {
     const run = await cli("search", QUERY, "--root", corpus, "--embedder", "none", "--limit", "3");
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
-    const notices = lines.filter((l) => /semantic ranking is off/i.test(l));
-    expect(notices).toEqual(["note: Semantic ranking is off (embedder: none); search uses lexical and symbol ranking."]);
-    expect(lines[0]).toBe(notices[0]!);
+    // The notice is a diagnostic: on stderr, so piping the results gets results only.
+    expect(run.stderr.trimEnd().split("\n")).toEqual(["note: Semantic ranking is off (embedder: none); search uses lexical and symbol ranking."]);
+    expect(run.stdout).not.toContain("Semantic ranking is off");
     expect(lines.filter((l) => /^\d+\. /.test(l)).length).toBe(3);
-    expect(run.stdout).toMatch(/^1\. \S+ {2}\[\w+\] {2}score \d\.\d{4}$/m);
+    expect(lines[0]).toMatch(/^1\. \S+ {2}\[\w+\] {2}score \d\.\d{4}$/);
     expect(run.stdout).toMatch(/^ {3}\S+\.cs:\d+-\d+ {3}id unitask:\d+:\d+/m);
-    expect(run.stderr).toBe("");
   });
 
   test("--kind and --path filter the hits", async () => {
@@ -139,7 +138,7 @@ describe("code-index CLI on UniTask", () => {
 
     const stale = await cli("get", hit.id.replace(/:(\d+):/, ":99:"), "--root", corpus, "--embedder", "none");
     expect(stale.code).toBe(2);
-    expect(stale.stderr).toContain("This chunk id is from an older version of the index (generation 99); the current index is generation 1.");
+    expect(stale.stderr).toContain('This chunk id names generation 99, but the index of project "unitask" is at generation 1: it was rebuilt since, or the id was not made by this index. Run code-index search again to get a fresh id.');
   });
 
   test("outline, find-symbol and references, as text and --json", async () => {
@@ -167,11 +166,11 @@ describe("code-index CLI on UniTask", () => {
 
     const zero = await cli("search", "x", "--limit", "0", "--root", corpus, "--embedder", "none");
     expect(zero.code).toBe(2);
-    expect(zero.stderr).toContain('--limit must be a positive integer (got "0")');
+    expect(zero.stderr).toContain('--limit must be an integer from 1 to 50 (got "0")');
 
     const tooMany = await cli("search", "x", "--limit", "51", "--root", corpus, "--embedder", "none");
     expect(tooMany.code).toBe(2);
-    expect(tooMany.stderr).toContain("limit must be an integer from 1 to 50 (got 51)");
+    expect(tooMany.stderr).toContain('--limit must be an integer from 1 to 50 (got "51")');
 
     const kind = await cli("search", "x", "--kind", "Banana", "--root", corpus, "--embedder", "none");
     expect(kind.code).toBe(2);
@@ -212,16 +211,22 @@ describe("code-index CLI on UniTask", () => {
     expect(run.stdout).toBe("");
   });
 
-  test("a root that does not exist fails search and build with exit 1; status reports it", async () => {
+  test("a root that does not exist fails search, build and status with exit 1 and says how to fix it", async () => {
     const missing = join(home, "no-such-dir");
-    const message = `Project "no-such-dir": root directory ${missing} does not exist or is not a directory.`;
+    const message = `Project "no-such-dir": root directory ${missing} does not exist. Pass an existing directory with --root.`;
     for (const command of ["search", "build"]) {
       const run = await cli(...(command === "search" ? ["search", "x"] : ["build"]), "--root", missing, "--embedder", "none");
       expect(run.code).toBe(1);
-      expect(run.stderr + run.stdout).toContain(message);
+      expect(run.stderr).toContain(message);
+      expect(run.stdout).toBe("");
     }
     const status = await cli("status", "--root", missing, "--embedder", "none", "--json");
-    expect(status.code).toBe(0);
+    expect(status.code).toBe(1);
     expect((JSON.parse(status.stdout) as { error: string }).error).toContain(message);
+    // A file is not a directory, and the message says so.
+    const file = join(home, "broken.json");
+    const onFile = await cli("build", "--root", file, "--embedder", "none");
+    expect(onFile.code).toBe(1);
+    expect(onFile.stderr).toContain(`root directory ${file} is a file, not a directory. Pass an existing directory with --root.`);
   });
 });

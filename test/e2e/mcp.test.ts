@@ -166,15 +166,16 @@ describe("search and chunks", () => {
     try {
       const pending = search({ query: "PauseAll", limit: 10 });
       await waitFor(() => stub.texts.some((t) => t.includes("PauseAll") && !t.startsWith("Instruct:")), 10_000, "the new chunk to be sent for embedding");
-      appendFileSync(file, "// edited while the search was running\n");
+      appendFileSync(file, "\n\n"); // edited while the search was running (blank lines: no chunk changes)
       const view = await pending;
       const pause = hitFor(view.hits, "Scheduler.PauseAll")!;
       expect(pause.excerpt_may_be_stale).toBe(true);
       for (const h of view.hits.filter((h) => h.path !== "Src/Scheduler.cs")) expect(h.excerpt_may_be_stale).toBeUndefined();
 
-      // get_chunk does not refresh: the body is flagged too.
+      // get_chunk refreshes first: it reads the file as the refresh saw it, so its body is current and not flagged.
       const chunk = await server.json("code_get_chunk", { id: pause.id });
-      expect(chunk.body_may_be_stale).toBe(true);
+      expect(chunk.body_may_be_stale).toBeUndefined();
+      expect(String(chunk.body)).toContain("PauseAll");
     } finally {
       stub.settings.delayMs = 0;
     }
@@ -227,7 +228,7 @@ describe("errors are tool results and the server keeps serving", () => {
     ["limit 2.5", "code_search", { query: "retry", limit: 2.5 }, /limit must be an integer from 1 to 50/],
     ["unknown kind", "code_search", { query: "retry", kind: "Lambda" }, /kind must be one of Class, Constant, Constructor, .*, or a list of them/],
     ["malformed id", "code_get_chunk", { id: "not-an-id" }, /^Malformed chunk id "not-an-id": expected "<project>:<generation>:<ordinal>"/],
-    ["id from another generation", "code_get_chunk", { id: "svc:999:1" }, /^This chunk id is from an older version of the index \(generation 999\); the current index is generation \d+\./],
+    ["id from another generation", "code_get_chunk", { id: "svc:999:1" }, /^This chunk id names generation 999, but the index of project "svc" is at generation \d+: it was rebuilt since, or the id was not made by this index\. Run code_search again/],
   ];
   for (const [label, tool, args, message] of cases) {
     test(label, async () => {

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { formatChunkId, parseChunkId } from "../../src/ops/chunk-id.ts";
@@ -93,12 +95,33 @@ describe("Workspace.getChunk", () => {
     ws.close();
   });
 
-  test("the body is flagged stale when the file changed after the refresh", async () => {
+  test("get refreshes first: an edit is read back current; a deleted declaration's or file's id is refused", async () => {
     const { ws, root } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
-    writeTree(root, { "src/Alpha.cs": `${csClass("App", "Alpha", ["Start", "Stop"])}// trailing edit\n` });
-    const chunk = await ws.getChunk(hit.id);
-    expect(chunk.body_may_be_stale).toBe(true);
+    // An edit inside the method: same shape, same id, current text and no staleness flag.
+    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop"]).replace("return x + 4;", "return x * 40;") });
+    const edited = await ws.getChunk(hit.id);
+    expect(edited.body).toContain("return x * 40;");
+    expect(edited.body_may_be_stale).toBeUndefined();
+    // The method deleted: without a search in between, its id is still refused rather than showing other lines.
+    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]) });
+    await expect(ws.getChunk(hit.id)).rejects.toThrow("This chunk id is from an older version of the index (generation 1); the current index is generation 2.");
+    const start = (await ws.search({ query: "Start", limit: 1 })).hits[0]!;
+    rmSync(join(root, "src/Alpha.cs"));
+    await expect(ws.getChunk(start.id)).rejects.toThrow("from an older version of the index (generation 2); the current index is generation 3");
     ws.close();
+  });
+
+  test("an id newer than the index says the index was rebuilt; the CLI's messages name its own search command", async () => {
+    const { ws } = setup();
+    await ws.search({ query: "Stop", limit: 1 });
+    await expect(ws.getChunk("my:proj:7:1")).rejects.toThrow(
+      'This chunk id names generation 7, but the index of project "my:proj" is at generation 1: it was rebuilt since, or the id was not made by this index. Run code_search again to get a fresh id.',
+    );
+    const cli = new Workspace(ws.config, { embedder: ws.embedder, chunker, searchCommand: "code-index search" });
+    await expect(cli.getChunk("my:proj:1:999999")).rejects.toThrow("Run code-index search again to get a fresh id.");
+    await expect(cli.getChunk("garbage")).rejects.toThrow("exactly as code-index search returned it.");
+    ws.close();
+    cli.close();
   });
 });

@@ -91,4 +91,31 @@ describe("Workspace", () => {
     expect(again).toMatchObject({ project_id: "good", generation: 2, texts_embedded: 0 });
     ws.close();
   });
+
+  test("an absolute path filter inside a root narrows like a relative one; outside every root it is an error", async () => {
+    const ws = twoProjects(true);
+    const [good] = ws.select("good");
+    const absolute = await ws.search({ query: "Reconcile", limit: 5, path: join(good!.project.root, "src") });
+    expect(absolute.hits[0]).toMatchObject({ project: "good", symbol: "Bank.Ledger.Reconcile" });
+    expect(new Set(absolute.hits.map((h) => h.project))).toEqual(new Set(["good"]));
+    const relative = await ws.search({ query: "Reconcile", limit: 5, path: "src" });
+    expect(new Set(relative.hits.map((h) => h.project))).toEqual(new Set(["good", "gone"]));
+    const root = await ws.search({ query: "Reconcile", limit: 5, path: good!.project.root });
+    expect(new Set(root.hits.map((h) => h.project))).toEqual(new Set(["good"]));
+    await expect(ws.search({ query: "Reconcile", limit: 5, path: "/nowhere/src" })).rejects.toThrow(
+      'The path filter "/nowhere/src" is outside every project root; path filters match paths relative to a project root',
+    );
+    ws.close();
+  });
+
+  test("when the filters leave nothing, the warning says so (and not when the query finds nothing at all)", async () => {
+    const ws = twoProjects(true);
+    const none = await ws.search({ query: "Reconcile", limit: 5, path: "tests/", kinds: ["Class"] });
+    expect(none.hits).toEqual([]);
+    expect(none.warning).toContain('No hit passed the filters (kind Class; path "tests/"); the query has hits without them.');
+    const nothing = await ws.search({ query: "zzzqqq", limit: 5, path: "src" });
+    expect(nothing.hits).toEqual([]);
+    expect(nothing.warning ?? "").not.toContain("No hit passed the filters");
+    ws.close();
+  });
 });

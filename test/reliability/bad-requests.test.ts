@@ -48,7 +48,7 @@ const CASES: BadCall[] = [
   { name: "huge ordinal", tool: "code_get_chunk", args: { id: "proj:1:99999999999999999999" }, error: /Malformed chunk id/ },
   { name: "ordinal past the safe integers", tool: "code_get_chunk", args: { id: "proj:1:9999999999999999" }, error: /Malformed chunk id/ },
   { name: "negative ordinal", tool: "code_get_chunk", args: { id: "proj:1:-5" }, error: /Malformed chunk id/ },
-  { name: "stale generation", tool: "code_get_chunk", args: { id: "proj:999:1" }, error: /older version of the index \(generation 999\).*Run code_search again/ },
+  { name: "generation newer than the index", tool: "code_get_chunk", args: { id: "proj:999:1" }, error: /names generation 999, but the index of project "proj" is at generation \d+: it was rebuilt since.*Run code_search again/ },
   { name: "missing ordinal in the current generation", tool: "code_get_chunk", args: { id: "GEN:123456" }, error: /No chunk 123456 in project "proj"/ },
   { name: "control characters in an id", tool: "code_get_chunk", args: { id: "proj\u0000:1:\u001b[2J1" }, error: /Malformed chunk id/ },
   { name: "1 MB id", tool: "code_get_chunk", args: { id: HUGE }, error: /Malformed chunk id "x{200}": expected/ },

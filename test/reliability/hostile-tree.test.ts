@@ -257,7 +257,9 @@ describe("a hostile tree", () => {
         text = JSON.stringify(await ws.getChunk(id));
       } catch (e) {
         text = (e as Error).message;
-        expect(text).toContain("outside the project root");
+        // get refreshes first, and the walker drops links, so the ids are stale; a swap after that refresh meets
+        // the read guard instead.
+        expect(text).toMatch(/older version of the index|outside the project root/);
       }
       expect(leaks(text)).toBe(false);
     }

@@ -9,6 +9,11 @@ describe("splitIdentifier", () => {
     expect(splitIdentifier("IObservable")).toEqual(["i", "observable"]);
     expect(splitIdentifier("max_pool_size")).toEqual(["max", "pool", "size"]);
   });
+  test("letters of any script: accented words split by case, caseless runs (CJK, kana) stay whole", () => {
+    expect(splitIdentifier("GrößeÄndern")).toEqual(["größe", "ändern"]);
+    expect(splitIdentifier("日本語メソッド")).toEqual(["日本語メソッド"]);
+    expect(splitIdentifier("データInfo2")).toEqual(["データ", "info", "2"]);
+  });
 });
 
 describe("termsOf", () => {

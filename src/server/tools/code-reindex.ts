@@ -9,7 +9,7 @@ export const codeReindex = defineTool({
     "Rebuilds the index from scratch: every file is re-read and re-chunked; embeddings of unchanged texts are reused.",
     "Rarely needed: code_search already refreshes changed files incrementally. Use it when results seem wrong after a large change (branch switch, generated code) or when status reports problems.",
     "Can take minutes on a large project; progress notifications are sent when the client asks for them.",
-    "Returns, per project: project_id, file_count, chunk_count, texts_embedded, pending_embeddings, generation, duration_ms, warning?, error?.",
+    "Returns, per project: project_id, file_count, chunk_count, skipped_files (count per reason), texts_embedded, pending_embeddings, generation, duration_ms, warning?, error?.",
     "With `project`, that project's object; without, {projects:[...], duration_ms} with all projects rebuilt concurrently.",
     "A rebuild changes the index generation, so chunk ids from earlier searches expire.",
   ].join(" "),
