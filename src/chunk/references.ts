@@ -76,8 +76,10 @@ export function extractReferences(grammar: LoadedGrammar, root: Node, text: stri
       found.kind = kind;
     }
     if (qualifier && found.qualifier === undefined) {
-      const q = lastName(qualifier, text);
-      if (q !== undefined && q.length <= MAX_QUALIFIER) found.qualifier = q;
+      // A receiver with no simple name (a call result, an indexer, a literal) is "" rather than nothing: the
+      // reference is still a member access, not an unqualified use (`a.AddTo(x).AddTo(y)`).
+      const q = lastName(qualifier, text) ?? "";
+      found.qualifier = q.length <= MAX_QUALIFIER ? q : "";
     }
   }
   const byKey = new Map<string, IdentifierRef>();

@@ -10,6 +10,7 @@
  * 4: C# gets gap chunks too (assembly attributes, file-level comments, `#define`; plain using/namespace lines,
  *    lone directives and braces left out).
  * 5: namespace and extern-alias lines with non-ASCII names are left out of C# gaps like ASCII ones; identifier
- *    sub-words include runs of caseless letters (CJK, kana), so such names get index terms.
+ *    sub-words include runs of caseless letters (CJK, kana), so such names get index terms; a reference whose
+ *    receiver has no simple name (a call result) records an empty qualifier instead of none.
  */
 export const CHUNKER_VERSION = 5;

@@ -257,12 +257,31 @@ function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: 
     if (d.match !== "exact" && d.match !== "qualified") break;
     const c = snapshot.chunks.at(d.index)!;
     const own = symbolSegments(c.symbol);
-    if (own[own.length - 1] !== name || own.length < 2) continue;
+    if (own[own.length - 1] !== name) continue;
+    // A type's own body is its "same type"; its container is a namespace, not a type.
+    if (TYPE_KINDS.has(c.kind)) {
+      owners.push(c.symbol);
+      continue;
+    }
+    if (own.length < 2) continue;
+    const ownerSymbol = own.slice(0, -1).join(".");
+    if (!declaresType(snapshot, ownerSymbol)) continue; // a module-level function: no type to share
     const owner = own[own.length - 2]!;
     if (segments.length < 2) names.add(owner);
-    if (names.has(owner)) owners.push(own.slice(0, -1).join("."));
+    if (names.has(owner)) owners.push(ownerSymbol);
   }
   return { names, owners };
+}
+
+const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
+
+function declaresType(snapshot: Snapshot, symbol: string): boolean {
+  for (const d of findDefinitions(snapshot, symbol)) {
+    if (d.match !== "exact" && d.match !== "qualified") break;
+    const c = snapshot.chunks.at(d.index)!;
+    if (c.symbol === symbol && TYPE_KINDS.has(c.kind)) return true;
+  }
+  return false;
 }
 
 /**
@@ -346,7 +365,7 @@ export async function references(ws: Workspace, params: ReferencesParams): Promi
       match: f.match,
       excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 3)}...` : text,
     };
-    if (f.id.qualifier !== undefined) ref.qualifier = f.id.qualifier;
+    if (f.id.qualifier) ref.qualifier = f.id.qualifier; // "" is a receiver with no name: nothing to show
     if (f.enclosing) {
       ref.enclosing_symbol = f.enclosing.symbol;
       ref.enclosing_id = formatChunkId({ project: f.r.index.id, generation: f.r.snapshot.generation, ordinal: f.enclosing.ordinal });

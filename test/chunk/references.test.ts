@@ -41,6 +41,11 @@ describe("extractReferences", () => {
     ]);
   });
 
+  test("a receiver without a simple name (a call result) is an empty qualifier, not an unqualified call", () => {
+    const chained = refs("class A { object M(object d, object c) { return d.AddTo(c).AddTo(c); } }").filter((r) => r.name === "AddTo");
+    expect(chained.map((r) => r.qualifier ?? "(none)").sort()).toEqual(["", "d"]);
+  });
+
   test("types in base lists, fields, object creations, parameters, casts and attributes", () => {
     const all = refs(SAMPLE);
     const kindOf = (name: string, line: number) => all.find((r) => r.name === name && r.line === line)?.kind;

@@ -149,6 +149,20 @@ describe("references", () => {
     appendFileSync(path, "\n");
   });
 
+  test("same-type means inside that type: not a chained call on a call result, not another type of the namespace", async () => {
+    // LifetimeDisposableExtensions.cs:77 is `return disposable.AddTo(container).AddTo(gameObject);`, inside the type
+    // that declares AddTo: the first call's receiver is a variable, the second's is a call result.
+    const addTo = await ws.references({ symbol: "AddTo", limit: 500 });
+    const line77 = addTo.files.find((f) => f.path === "unirx/UnityEngineBridge/LifetimeDisposableExtensions.cs")!.references.filter((r) => r.line === 77);
+    expect(line77.map((r) => r.match).sort()).toEqual(["name", "name"]);
+    expect(line77.map((r) => r.qualifier ?? "(none)").sort()).toEqual(["(none)", "disposable"]);
+    // A type's "same type" is its own body: uses of CompositeDisposable elsewhere in namespace UniRx are plain names.
+    const composite = await ws.references({ symbol: "CompositeDisposable", limit: 500 });
+    const refs = composite.files.flatMap((f) => f.references.map((r) => ({ ...r, path: f.path })));
+    for (const r of refs.filter((r) => r.match === "same-type")) expect(r.enclosing_symbol).toStartWith("UniRx.CompositeDisposable");
+    expect(refs.some((r) => r.match === "name" && r.enclosing_symbol?.startsWith("UniRx.Observable"))).toBe(true);
+  });
+
   test("a name that is not an identifier is a usage error", async () => {
     expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
   });
