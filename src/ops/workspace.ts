@@ -6,7 +6,8 @@ import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
-import { chunkByOrdinal } from "../index/snapshot.ts";
+import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
+import { isDeclaredName } from "../search/symbol.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
@@ -123,7 +124,7 @@ export class Workspace {
     if (params.project === undefined && failures.length > 0 && failures.length === outcomes.length) throw new Error(failures.join(" "));
     const pathFilters = this.pathFilters(targets, params.path);
     const hits: Hit[] = [];
-    const searched: { index: ProjectIndex; snapshot: ReturnType<ProjectIndex["snapshot"]> }[] = [];
+    const searched: { index: ProjectIndex; snapshot: Snapshot }[] = [];
     for (const o of outcomes) {
       const prefix = targets.length > 1 || params.project === undefined ? `${o.index.id}: ` : "";
       if ("error" in o && o.error) {
@@ -155,6 +156,8 @@ export class Workspace {
     }
     hits.sort((a, b) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal);
     const top = hits.slice(0, params.limit).map((h) => this.hitView(h));
+    const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query)) ? unknownIdentifier(query) : undefined;
+    if (unknown) warnings.push(`No declaration or use in code is named "${unknown}"${targets.length > 1 ? " in any project" : ""}; the hits share only parts of the name.`);
     const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
     if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
       warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
@@ -340,6 +343,19 @@ export class Workspace {
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The query when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`), else undefined. */
+function unknownIdentifier(query: string): string | undefined {
+  if (!/^@?[\p{L}_][\p{L}\p{N}_]*$/u.test(query)) return undefined;
+  return /\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(query) ? query.replace(/^@/, "") : undefined;
+}
+
+/** Whether an identifier-shaped query is declared or referenced in the snapshot's code (any case). */
+function namesCode(snapshot: Snapshot, query: string): boolean {
+  const name = unknownIdentifier(query);
+  if (name === undefined) return true; // prose: nothing to check
+  return isDeclaredName(snapshot, name.toLowerCase()) || snapshot.db.identifiersNamed(name, true).length > 0;
+}
 
 function describeFilters(params: SearchParams): string {
   const parts: string[] = [];
