@@ -156,8 +156,9 @@ export class Workspace {
     }
     hits.sort((a, b) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal);
     const top = hits.slice(0, params.limit).map((h) => this.hitView(h));
-    const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query)) ? unknownIdentifier(query) : undefined;
-    if (unknown) warnings.push(`No declaration or use in code is named "${unknown}"${targets.length > 1 ? " in any project" : ""}; the hits share only parts of the name.`);
+    const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
+    // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
+    if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code; the hits share only parts of it.`);
     const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
     if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
       warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);

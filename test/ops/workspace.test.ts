@@ -122,10 +122,10 @@ describe("Workspace", () => {
   test("an identifier that nothing declares or uses gets a warning; declared, used and prose queries do not", async () => {
     const ws = twoProjects(true);
     const hidden = await ws.search({ query: "ReconcileHidden", limit: 5 });
-    expect(hidden.warning).toContain('No declaration or use in code is named "ReconcileHidden" in any project; the hits share only parts of the name.');
+    expect(hidden.warning).toContain("Nothing in any project declares or uses this name in code; the hits share only parts of it.");
     for (const query of ["Reconcile", "Ledger", "reconcile the ledger", "Int32"]) {
       const view = await ws.search({ query, limit: 5 });
-      expect(view.warning ?? "").not.toContain("No declaration or use in code");
+      expect(view.warning ?? "").not.toContain("declares or uses this name");
     }
     ws.close();
   });
