@@ -51,8 +51,9 @@ export class Workspace {
   constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; searchCommand?: string }) {
     this.config = config;
     this.embedder = deps.embedder;
-    this.searchCommand = deps.searchCommand ?? "code_search";
-    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...deps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
+    const { searchCommand, ...indexDeps } = deps;
+    this.searchCommand = searchCommand ?? "code_search";
+    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...indexDeps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
   }
 
   get projectIds(): string[] {
@@ -346,16 +347,16 @@ export class Workspace {
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The query when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`), else undefined. */
-function unknownIdentifier(query: string): string | undefined {
+function codeIdentifier(query: string): string | undefined {
   if (!/^@?[\p{L}_][\p{L}\p{N}_]*$/u.test(query)) return undefined;
   return /\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(query) ? query.replace(/^@/, "") : undefined;
 }
 
 /** Whether an identifier-shaped query is declared or referenced in the snapshot's code (any case). */
 function namesCode(snapshot: Snapshot, query: string): boolean {
-  const name = unknownIdentifier(query);
+  const name = codeIdentifier(query);
   if (name === undefined) return true; // prose: nothing to check
-  return isDeclaredName(snapshot, name.toLowerCase()) || snapshot.db.identifiersNamed(name, true).length > 0;
+  return isDeclaredName(snapshot, name.toLowerCase()) || snapshot.db.hasIdentifier(name);
 }
 
 function describeFilters(params: SearchParams): string {

@@ -193,6 +193,11 @@ export class IndexDb {
     }
   }
 
+  /** Whether any file references identifier `name`, in any case (one index probe). */
+  hasIdentifier(name: string): boolean {
+    return this.db.query<{ one: number }, [string]>("SELECT 1 AS one FROM identifiers WHERE name = ? COLLATE NOCASE LIMIT 1").get(name) !== null;
+  }
+
   /** Occurrences of identifier `name` (exact case, or any case with `ignoreCase`), by path and line. */
   identifiersNamed(name: string, ignoreCase = false): StoredIdentifier[] {
     const rows = this.db

@@ -200,4 +200,22 @@ describe("IndexDb", () => {
     expect(matches(db, "retry")).toEqual([]);
     db.close();
   });
+
+  test("identifiers: written per file, read back by name in any case, and probed for existence", () => {
+    const { db } = freshDb();
+    db.upsertFile({ path: "a.cs", size: 10, mtime: 1, sha256: "x", chunkCount: 0 });
+    db.writeIdentifiers("a.cs", [
+      { name: "SetActive", line: 3, kind: "call", qualifier: "go" },
+      { name: "SetActive", line: 7, kind: "call" },
+    ]);
+    expect(db.identifiersNamed("SetActive").map((r) => [r.path, r.line, r.qualifier])).toEqual([
+      ["a.cs", 3, "go"],
+      ["a.cs", 7, undefined],
+    ]);
+    expect(db.hasIdentifier("setactive")).toBe(true);
+    expect(db.hasIdentifier("SetInactive")).toBe(false);
+    db.writeIdentifiers("a.cs", []);
+    expect(db.hasIdentifier("SetActive")).toBe(false);
+    db.close();
+  });
 });
