@@ -38,8 +38,8 @@ export function formatStatus(views: StatusView[]): string {
       }
       lines.push(`  ${s.file_count} files, ${s.chunk_count} chunks, generation ${s.generation}, built ${s.built_at_utc ?? "never"}`);
       lines.push(`  cache ${s.cache_directory} (${size(s.cache_size_bytes)})`);
-      const skipped = Object.entries(s.skipped_files ?? {});
-      if (skipped.length > 0) lines.push(`  skipped: ${skipped.map(([r, n]) => `${n} ${r}`).join(", ")}`);
+      const skipped = describeSkipped(s.skipped_files);
+      if (skipped) lines.push(`  skipped: ${skipped}`);
       const b = s.embedding_backend;
       if (b?.provider === "none") lines.push("  embeddings: none (lexical and symbol ranking only)");
       else if (b) lines.push(`  embeddings: ${b.provider}${s.model ? ` ${s.model}` : ""} ${s.dimensions ?? ""}d, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
@@ -49,11 +49,18 @@ export function formatStatus(views: StatusView[]): string {
     .join("\n");
 }
 
+/** "2 generated, 1 binary", or "" when nothing was skipped. */
+function describeSkipped(counts: Record<string, number> | undefined): string {
+  return Object.entries(counts ?? {})
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(", ");
+}
+
 export function formatBuild(views: ReindexView[]): string {
   return views
     .map((v) => {
-      const skipped = Object.entries(v.skipped_files ?? {});
-      const skips = skipped.length > 0 ? `, skipped ${skipped.map(([r, n]) => `${n} ${r}`).join(", ")}` : "";
+      const skipped = describeSkipped(v.skipped_files);
+      const skips = skipped ? `, skipped ${skipped}` : "";
       return `${v.project_id}: ${v.file_count} files${skips}, ${v.chunk_count} chunks, ${v.texts_embedded} embedded, ${v.pending_embeddings} pending, generation ${v.generation}, ${v.duration_ms} ms`;
     })
     .join("\n");

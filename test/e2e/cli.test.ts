@@ -116,6 +116,11 @@ describe("code-index CLI on UniTask", () => {
     expect(human.stdout).toContain(`unitask  ${corpus}`);
     expect(human.stdout).toMatch(/\d+ files, \d+ chunks, generation 1/);
     expect(human.stdout).toContain("skipped: 2 generated");
+    expect(human.stdout).toContain("embeddings: none (lexical and symbol ranking only)");
+
+    const build = await cli("build", "--root", corpus, "--embedder", "none");
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/^unitask: \d+ files, skipped 2 generated, \d+ chunks, 0 embedded, 0 pending, generation 1, \d+ ms$/m);
   });
 
   test("get <id> returns the chunk a search found", async () => {
