@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { homedir } from "node:os";
 import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config/load.ts";
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError, FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
@@ -304,7 +304,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
       return 2;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof FlagError) {
       io.err(`error: ${e.message}`);
       return 2;
     }

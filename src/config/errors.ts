@@ -1,4 +1,4 @@
-// The one error type configuration loading throws: its message names the source, the exact key path and the fix.
+// The error types configuration loading throws: the message names the source, the exact key path and the fix.
 
 export type KeyPath = readonly (string | number)[];
 
@@ -6,6 +6,14 @@ export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ConfigError";
+  }
+}
+
+/** A bad command-line flag value: the command was used wrongly (the CLI exits 2), not a broken config. */
+export class FlagError extends ConfigError {
+  constructor(message: string) {
+    super(message);
+    this.name = "FlagError";
   }
 }
 

@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { LANGUAGE_EXTENSIONS } from "../chunk/languages.ts";
 import type { AppConfig, EmbeddingConfig, EmbeddingProvider, ProjectConfig } from "./types.ts";
 import { adHocCacheDir, cacheBase, configuredCacheDir, pathFor } from "./cache-dir.ts";
-import { ConfigError, formatKeyPath, type KeyPath } from "./errors.ts";
+import { ConfigError, FlagError, formatKeyPath, type KeyPath } from "./errors.ts";
 import { JsonSyntaxError, parseJsonc } from "./jsonc.ts";
 import {
   DEFAULT_EXTENSIONS,
@@ -333,7 +333,7 @@ function resolveEmbedding(parsed: UserConfig, input: LoadConfigInput): Embedding
     const wanted = flags.embedder.trim().toLowerCase();
     const known = PROVIDERS.find((name) => name === wanted);
     if (known === undefined) {
-      throw new ConfigError(`Invalid --embedder "${flags.embedder}": expected one of ${PROVIDERS.join(", ")}.`);
+      throw new FlagError(`Invalid --embedder "${flags.embedder}": expected one of ${PROVIDERS.join(", ")}.`);
     }
     provider = known;
   }
@@ -341,13 +341,13 @@ function resolveEmbedding(parsed: UserConfig, input: LoadConfigInput): Embedding
   if (flags.endpoint !== undefined) {
     endpoint = flags.endpoint.trim();
     if (!isHttpUrl(endpoint)) {
-      throw new ConfigError(`Invalid --endpoint "${flags.endpoint}": expected an http:// or https:// URL, e.g. http://localhost:11434.`);
+      throw new FlagError(`Invalid --endpoint "${flags.endpoint}": expected an http:// or https:// URL, e.g. http://localhost:11434.`);
     }
   }
   let dimensions = e.Dimensions;
   if (flags.dimensions !== undefined) {
     if (!Number.isInteger(flags.dimensions) || flags.dimensions <= 0) {
-      throw new ConfigError(`Invalid --dimensions ${flags.dimensions}: expected a positive whole number, e.g. 1024.`);
+      throw new FlagError(`Invalid --dimensions ${flags.dimensions}: expected a positive whole number, e.g. 1024.`);
     }
     dimensions = flags.dimensions;
   }
@@ -371,6 +371,6 @@ function resolveEmbedding(parsed: UserConfig, input: LoadConfigInput): Embedding
 
 function checkFlagText(flag: string, value: string): string {
   const trimmed = value.trim();
-  if (trimmed === "") throw new ConfigError(`Invalid ${flag}: the value is empty.`);
+  if (trimmed === "") throw new FlagError(`Invalid ${flag}: the value is empty.`);
   return trimmed;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { ConfigError } from "../../src/config/errors.ts";
+import { ConfigError, FlagError } from "../../src/config/errors.ts";
 import { AD_HOC_EXTENSIONS, loadConfig, type LoadConfigInput } from "../../src/config/load.ts";
 import { DEFAULT_QUERY_INSTRUCTION } from "../../src/config/schema.ts";
 
@@ -136,6 +136,10 @@ describe("precedence: defaults < file < env < flags", () => {
     expect(errorOf(() => loadConfig(input(base, { flags: { dimensions: 0 } }))).message).toContain("--dimensions 0");
     expect(errorOf(() => loadConfig(input(base, { flags: { dimensions: 1.5 } }))).message).toContain("positive whole number");
     expect(errorOf(() => loadConfig(input(base, { flags: { endpoint: "localhost:11434" } }))).message).toContain("--endpoint");
+    // A flag's value is a usage error (the CLI exits 2), still a ConfigError for callers that catch those.
+    const flagError = errorOf(() => loadConfig(input(base, { flags: { endpoint: "localhost:11434" } })));
+    expect(flagError).toBeInstanceOf(FlagError);
+    expect(flagError).toBeInstanceOf(ConfigError);
   });
 
   test("API key from CODEINDEX_API_KEY, else OPENAI_API_KEY", () => {

@@ -185,6 +185,10 @@ describe("code-index CLI on UniTask", () => {
     expect(embedder.code).toBe(2);
     expect(embedder.stderr).toContain("magic");
 
+    const endpoint = await cli("status", "--endpoint", "notaurl", "--root", corpus);
+    expect(endpoint.code).toBe(2);
+    expect(endpoint.stderr).toContain('Invalid --endpoint "notaurl": expected an http:// or https:// URL');
+
     const missingArg = await cli("get", "--root", corpus);
     expect(missingArg.code).toBe(2);
 
