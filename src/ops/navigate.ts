@@ -7,7 +7,7 @@ import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type De
 import type { StoredIdentifier } from "../store/db.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
-import { mayBeStale, readRedactedLines } from "./source-lines.ts";
+import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import {
   identityView,
   type DefinitionView,
@@ -42,8 +42,6 @@ export interface ReferencesParams {
 export const FIND_SYMBOL_LIMIT = { min: 1, max: 50, default: 10 } as const;
 export const REFERENCES_LIMIT = { min: 1, max: 500, default: 50 } as const;
 
-/** Longest excerpt line kept; a minified or generated line is cut. */
-const EXCERPT_CHARS = 200;
 
 interface Refreshed {
   index: ProjectIndex;
@@ -363,7 +361,7 @@ export async function references(ws: Workspace, params: ReferencesParams): Promi
       line: f.id.line,
       kind: f.id.kind,
       match: f.match,
-      excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 3)}...` : text,
+      excerpt: clipLine(text),
     };
     if (f.id.qualifier) ref.qualifier = f.id.qualifier; // "" is a receiver with no name: nothing to show
     if (f.enclosing) {

@@ -55,6 +55,13 @@ export function readRedactedLines(root: string, relPath: string): string[] | und
 
 const LEADING_NOISE = /^\s*(\/\/\/|\[|\/\*\*|\*)/;
 
+/** Longest excerpt line kept: a minified, generated or data line is cut, so five lines stay a few hundred bytes. */
+export const EXCERPT_LINE_CHARS = 200;
+
+export function clipLine(line: string, max = EXCERPT_LINE_CHARS): string {
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
 /** Up to `maxLines` lines of the declaration itself, skipping its leading doc comment and attributes. */
 export function readExcerpt(root: string, relPath: string, startLine: number, endLine: number, maxLines = 5): string {
   let lines: string[];
@@ -66,7 +73,10 @@ export function readExcerpt(root: string, relPath: string, startLine: number, en
   let from = startLine;
   while (from < endLine && LEADING_NOISE.test(lines[from - 1] ?? "")) from++;
   const to = Math.min(endLine, from + maxLines - 1, lines.length);
-  return lines.slice(from - 1, to).join("\n");
+  return lines
+    .slice(from - 1, to)
+    .map((line) => clipLine(line))
+    .join("\n");
 }
 
 export function readBody(root: string, relPath: string, startLine: number, endLine: number): string {

@@ -129,4 +129,18 @@ describe("Workspace", () => {
     }
     ws.close();
   });
+
+  test("excerpt lines are clipped: a 20,000-character line does not fill the answer", async () => {
+    const root = tempDir("ws-long");
+    dirs.push(root);
+    const long = "x".repeat(20_000);
+    writeTree(root, { "src/Blob.cs": `namespace Data\n{\n    public static class Blob\n    {\n        public const string Payload = "${long}";\n    }\n}\n` });
+    const embedding = embeddingConfig({ provider: "none" });
+    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "long", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const view = await ws.search({ query: "Payload", limit: 3 });
+    expect(view.hits.length).toBeGreaterThan(0);
+    for (const hit of view.hits) for (const line of hit.excerpt.split("\n")) expect(line.length).toBeLessThanOrEqual(200);
+    expect(view.hits.some((h) => h.excerpt.includes("Payload") && h.excerpt.includes("xxx..."))).toBe(true);
+    ws.close();
+  });
 });
