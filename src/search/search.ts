@@ -171,18 +171,37 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
   }
 
-  for (const lead of explicitAsks(snapshot, req.query, symbol, accept, t.depth)) scored = pinFirst(scored, lead);
+  // What the query asks for explicitly is listed whole: the per-file cap keeps one file from crowding out others,
+  // not the overloads of a named method or the declarations containing a quoted phrase.
+  const pinned = new Set<number>();
+  for (const lead of explicitAsks(snapshot, req.query, symbol, accept, t.depth)) {
+    scored = pinFirst(scored, lead);
+    for (const index of lead.keys()) pinned.add(index);
+  }
 
-  const cap = req.perFileCap ?? 2;
+  // A path filter that leaves one file asks for that file: no cap either.
+  const cap = req.path && filteredFiles(snapshot, req.path, 2) < 2 ? 0 : (req.perFileCap ?? 2);
   const perFile = new Map<string, number>();
   const hits: Hit[] = [];
   for (const s of scored) {
     const chunk = snapshot.chunks.at(s.index)!;
     const n = perFile.get(chunk.path) ?? 0;
-    if (cap > 0 && n >= cap) continue;
+    if (cap > 0 && n >= cap && !pinned.has(s.index)) continue;
     perFile.set(chunk.path, n + 1);
     hits.push({ project: snapshot.projectId, chunk, score: s.score });
     if (hits.length >= req.limit) break;
   }
   return hits;
+}
+
+/** How many indexed files a path filter lets through, counting up to `atMost`. */
+function filteredFiles(snapshot: Snapshot, path: string, atMost: number): number {
+  const predicate = compileFilter({ path });
+  if (!predicate) return Infinity;
+  let n = 0;
+  for (const [, indexes] of snapshot.indexesByPath) {
+    const first = indexes[0];
+    if (first !== undefined && predicate(snapshot.chunks.at(first)!) && ++n >= atMost) break;
+  }
+  return n;
 }

@@ -70,6 +70,20 @@ const TREE = {
     }
 }
 `,
+  "src/Bank/Ledger.cs": `namespace App.Bank
+{
+    public class Ledger
+    {
+        public void A() { throw new Exception("bank ledger posting failed"); }
+        public void B() { throw new Exception("bank ledger posting failed"); }
+        public void C() { throw new Exception("bank ledger posting failed"); }
+        public void D() { throw new Exception("bank ledger posting failed"); }
+        public void Post(int a) { }
+        public void Post(int a, int b) { }
+        public void Post(string s) { }
+    }
+}
+`,
   "src/Time/Scheduler.cs": `namespace App.Time
 {
     public class Scheduler
@@ -107,5 +121,20 @@ describe("explicit asks through searchSnapshot", () => {
     expect(hits("Observable.Time.cs")[0]).toMatchObject({ path: "src/Time/Observable.Time.cs", kind: "Class" });
     expect(hits("time/observable.time.cs")[0]!.path).toBe("src/Time/Observable.Time.cs");
     expect(hits("Aggregate.cs")[0]).toMatchObject({ path: "src/Ops/Aggregate.cs", symbol: "App.Ops.Aggregate" });
+  });
+
+  test("the per-file cap leaves explicit asks whole, and a path filter that leaves one file is not capped", () => {
+    const tree = fixture.index.snapshot();
+    const all = (query: string, path?: string) => searchSnapshot(tree, { query, limit: 10, path }).map((h) => h.chunk);
+    // Four methods of one file say the phrase: all four lead, where the cap of two per file would show two.
+    const phrase = all('"bank ledger posting failed"');
+    expect(phrase.slice(0, 4).map((c) => c.symbol).sort()).toEqual(["App.Bank.Ledger.A", "App.Bank.Ledger.B", "App.Bank.Ledger.C", "App.Bank.Ledger.D"]);
+    // Three overloads named Post, all in one file: all three listed first.
+    expect(all("Post").slice(0, 3).map((c) => `${c.symbol} ${c.startLine}`)).toEqual(["App.Bank.Ledger.Post 9", "App.Bank.Ledger.Post 10", "App.Bank.Ledger.Post 11"]);
+    // Prose over the one file a filter leaves: more than two of its declarations.
+    expect(all("ledger posting", "Ledger.cs").length).toBeGreaterThan(2);
+    // Prose without a filter: still at most two per file.
+    const prose = all("ledger posting failed");
+    for (const path of new Set(prose.map((c) => c.path))) expect(prose.filter((c) => c.path === path).length).toBeLessThanOrEqual(2);
   });
 });
