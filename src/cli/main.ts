@@ -7,7 +7,7 @@ import { ConfigError, FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
-import { compact } from "../ops/views.ts";
+import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
@@ -138,10 +138,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .command("get")
     .description("print one chunk by the id a search returned")
     .argument("<id>", "chunk id, e.g. myproject:3:4137")
-    .action(async (id: string) => {
+    .option("--max-lines <n>", `most body lines to print (1-${GET_CHUNK_LINES.max})`, positiveInt("--max-lines", GET_CHUNK_LINES.max), GET_CHUNK_LINES.default)
+    .action(async (id: string, o: { maxLines: number }) => {
       const ws = openWorkspace(globals(), io);
       try {
-        const view = await ws.getChunk(id);
+        const view = await ws.getChunk(id, o.maxLines);
         emit(view, formatChunk(view));
       } finally {
         ws.close();

@@ -48,7 +48,12 @@ export interface SearchView {
 export interface ChunkView extends ChunkIdentityView {
   body: string;
   body_may_be_stale?: true;
+  /** Set when the body was cut at max_lines: how many lines the chunk has. */
+  total_lines?: number;
 }
+
+/** Lines of a chunk body returned by default; a whole 3,000-line class would swamp an agent's context. */
+export const GET_CHUNK_LINES = { min: 1, max: 5000, default: 400 } as const;
 
 /** The vector branch's weight for one project and where it comes from. */
 export interface VectorWeightView {

@@ -12,7 +12,7 @@ import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
-import { identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
+import { GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
 export interface SearchParams {
@@ -225,7 +225,10 @@ export class Workspace {
    * One chunk by id. Refreshes first, like every other operation: an id whose declaration was deleted or whose file
    * is gone then gets the stale-id answer instead of whatever lines now sit where the chunk was.
    */
-  async getChunk(idText: string): Promise<ChunkView> {
+  async getChunk(idText: string, maxLines: number = GET_CHUNK_LINES.default): Promise<ChunkView> {
+    if (!Number.isInteger(maxLines) || maxLines < GET_CHUNK_LINES.min || maxLines > GET_CHUNK_LINES.max) {
+      throw new UsageError(`max_lines must be an integer from ${GET_CHUNK_LINES.min} to ${GET_CHUNK_LINES.max} (got ${maxLines}).`);
+    }
     let id: ChunkId;
     try {
       id = parseChunkId(idText.trim(), this.searchCommand);
@@ -253,11 +256,15 @@ export class Workspace {
     }
     const c = chunkByOrdinal(snapshot, id.ordinal);
     if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). ${again}`);
-    const view: ChunkView = {
-      ...identityView(id.project, id.generation, c),
-      body: readBody(index.project.root, c.path, c.startLine, c.endLine),
-    };
+    const total = c.endLine - c.startLine + 1;
+    const shown = Math.min(total, maxLines);
+    let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
+    if (shown < total) {
+      body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines (max_lines).`;
+    }
+    const view: ChunkView = { ...identityView(id.project, id.generation, c), body };
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
+    if (shown < total) view.total_lines = total;
     return view;
   }
 

@@ -124,4 +124,21 @@ describe("Workspace.getChunk", () => {
     ws.close();
     cli.close();
   });
+
+  test("a body longer than max_lines is cut with a closing line that says what was left out", async () => {
+    const { ws } = setup();
+    const cls = (await ws.search({ query: "Alpha", limit: 5 })).hits.find((h) => h.kind === "Class")!;
+    const total = cls.end_line - cls.start_line + 1;
+    expect(total).toBeGreaterThan(4);
+    const cut = await ws.getChunk(cls.id, 3);
+    const lines = cut.body.split("\n");
+    expect(lines.length).toBe(4);
+    expect(lines[3]).toBe(`… ${total - 3} more lines (lines ${cls.start_line + 3}-${cls.end_line}): outline the file for its members, or ask for more lines (max_lines).`);
+    expect(cut.total_lines).toBe(total);
+    const whole = await ws.getChunk(cls.id);
+    expect(whole.body.split("\n").length).toBe(total);
+    expect(whole.total_lines).toBeUndefined();
+    await expect(ws.getChunk(cls.id, 0)).rejects.toThrow("max_lines must be an integer from 1 to 5000 (got 0).");
+    ws.close();
+  });
 });

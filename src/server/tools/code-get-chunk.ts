@@ -1,5 +1,6 @@
 // code_get_chunk: the full body of one chunk by the id a search returned, wrapped as untrusted content.
 import { z } from "zod";
+import { GET_CHUNK_LINES } from "../../ops/views.ts";
 import { wrapUntrusted } from "../untrusted.ts";
 import { defineTool, toJson } from "./tool.ts";
 
@@ -7,7 +8,8 @@ export const codeGetChunk = defineTool({
   name: "code_get_chunk",
   title: "Get chunk",
   description: [
-    "Returns one declaration's full source by the id code_search gave it: {id, project, path, start_line, end_line, kind, symbol, signature, doc?, body, body_may_be_stale?}.",
+    "Returns one declaration's full source by the id code_search gave it: {id, project, path, start_line, end_line, kind, symbol, signature, doc?, body, body_may_be_stale?, total_lines?}.",
+    `A body longer than max_lines (default ${GET_CHUNK_LINES.default}) is cut, ending with a line that says what was left out, and total_lines gives its length; code_outline lists a large type's members with their own ids.`,
     "Use it after code_search to read a hit in full instead of opening the whole file.",
     "It refreshes the index first, like code_search, then reads the body from disk; body_may_be_stale is true only when the file changed between that refresh and the read.",
     "Ids look like <project>:<generation>:<ordinal> and expire when the index changes shape: take them from your latest code_search; an expired id is an error that asks you to search again, never another chunk's text.",
@@ -15,10 +17,17 @@ export const codeGetChunk = defineTool({
   ].join(" "),
   input: {
     id: z.string().describe("A chunk id exactly as the latest code_search returned it, e.g. \"myproject:3:4137\"."),
+    max_lines: z
+      .number()
+      .int()
+      .min(GET_CHUNK_LINES.min)
+      .max(GET_CHUNK_LINES.max)
+      .optional()
+      .describe(`Most body lines to return (default ${GET_CHUNK_LINES.default}).`),
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const view = await ctx.workspace.getChunk(args.id);
+    const view = await ctx.workspace.getChunk(args.id, args.max_lines);
     return wrapUntrusted(toJson(view), `code-index:${view.project}`);
   },
 });
