@@ -14,7 +14,7 @@ export const codeSearch = defineTool({
   name: "code_search",
   title: "Search code",
   description: [
-    "Ranked search over the indexed C# code: classes, methods, properties and other declarations, plus markdown sections.",
+    "Ranked search over the indexed code (C# first; also TypeScript/JavaScript, Python, Go, Java, Rust): classes, methods, properties and other declarations, plus markdown sections.",
     "Use it first, instead of grep or opening files, to find where something is implemented or used: describe the behaviour in words (\"where are retries scheduled\") or give identifiers (\"UniTask.Delay\").",
     "The index is refreshed for changed files before searching, so results match the files on disk.",
     `Returns {query, count, warning?, hits:[{id, project, path, start_line, end_line, kind, symbol, signature, doc?, excerpt, excerpt_may_be_stale?, score}]}, best first, at most \`limit\` hits (default ${SEARCH_LIMIT.default}, ${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}); the excerpt is at most 5 lines read from disk now.`,
