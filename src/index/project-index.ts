@@ -61,6 +61,11 @@ export interface RefreshReport {
   walk: "full" | "changed-paths" | "none";
   /** Set when the embedding backend failed: lexical data is current, vectors are pending. */
   embeddingWarning?: string;
+  /**
+   * Set when this call did not refresh because a reindex was running in this process: the snapshot is the index as
+   * it was (searches answer at once instead of waiting out a rebuild).
+   */
+  reindexRunning?: true;
 }
 
 export interface IndexDeps {
@@ -127,6 +132,8 @@ export class ProjectIndex {
   private lastEmbeddingWarning: string | undefined;
   private calibrationCache: { raw: string; parsed: StoredCalibration | undefined } | undefined;
   private running: Promise<RefreshReport> | undefined;
+  /** Whether the running refresh is a reindex (force). */
+  private runningForced = false;
   private readonly watcher: TreeWatcher | undefined;
   /** The last walk's result, which a watcher's list of changed paths updates (see updateWalk). */
   private lastWalk: WalkResult | undefined;
@@ -286,10 +293,23 @@ export class ProjectIndex {
     });
   }
 
-  /** Brings the index up to date with the tree. Concurrent calls in one process share one run. */
+  /**
+   * Brings the index up to date with the tree. Concurrent calls in one process share one run; a second reindex
+   * joins the one running; a plain refresh during a reindex answers at once from the current snapshot (marked
+   * `reindexRunning`) rather than waiting out the rebuild.
+   */
   refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
-    if (this.running && !opts.force) return this.running;
+    if (this.running) {
+      if (this.runningForced) {
+        if (opts.force || !this.current) return this.running;
+        return Promise.resolve({ ...emptyReport(this.current.generation, "none"), filesUnchanged: this.current.files.size, reindexRunning: true });
+      }
+      if (!opts.force) return this.running;
+    }
+    // A reindex asked for during a plain refresh starts after it (in-process order, not the cross-process lock).
+    const previous = this.running;
     const run = (async () => {
+      await previous?.catch(() => {});
       this.assertRootExists();
       this.open();
       const quiet = await this.unchangedSinceLastWalk(opts);
@@ -305,8 +325,12 @@ export class ProjectIndex {
       }
     })();
     this.running = run;
+    this.runningForced = opts.force === true;
     run.finally(() => {
-      if (this.running === run) this.running = undefined;
+      if (this.running === run) {
+        this.running = undefined;
+        this.runningForced = false;
+      }
     }).catch(() => {});
     return run;
   }

@@ -135,6 +135,7 @@ export class Workspace {
       }
       if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
       const report = "report" in o ? (o.report as RefreshReport) : undefined;
+      if (report?.reindexRunning) warnings.push(`${prefix}a reindex is running; these results come from the index as it was until it finishes.`);
       if (report?.embeddingWarning) warnings.push(`${prefix}${report.embeddingWarning}`);
       else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${report.pendingEmbeddings} chunk text(s) have no embedding yet.`);
       const snapshot = o.index.snapshot();

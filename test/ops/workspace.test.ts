@@ -143,4 +143,16 @@ describe("Workspace", () => {
     expect(view.hits.some((h) => h.excerpt.includes("Payload") && h.excerpt.includes("xxx..."))).toBe(true);
     ws.close();
   });
+
+  test("a search during a reindex answers from the index as it was, and says so", async () => {
+    const ws = twoProjects(true);
+    await ws.search({ query: "Reconcile", limit: 5 });
+    const reindex = ws.index("good").refresh({ force: true });
+    const view = await ws.search({ query: "Reconcile", limit: 5 });
+    expect(view.hits.some((h) => h.project === "good")).toBe(true);
+    expect(view.warning).toContain("good: a reindex is running; these results come from the index as it was until it finishes.");
+    await reindex;
+    expect((await ws.search({ query: "Reconcile", limit: 5 })).warning ?? "").not.toContain("reindex is running");
+    ws.close();
+  });
 });

@@ -1,0 +1,53 @@
+// Refreshes in one process: a reindex does not make searches wait for it, and a second reindex joins the first.
+import { afterAll, describe, expect, test } from "bun:test";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { ProjectIndex } from "../../src/index/project-index.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+
+function fixture(): { index: ProjectIndex; root: string } {
+  const root = tempDir("concurrency-root");
+  const cache = tempDir("concurrency-cache");
+  dirs.push(root, cache);
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 20; i++) files[`src/Part${i}.cs`] = csClass("App", `Part${i}`, ["Open", "Close"]);
+  writeTree(root, files);
+  return { index: new ProjectIndex(projectConfig(root, cache), { embedder: createEmbedder(embeddingConfig({ provider: "none" })), chunker, workers: 0 }), root };
+}
+
+describe("refresh concurrency", () => {
+  test("during a reindex a plain refresh answers at once from the current snapshot, marked; a second reindex joins", async () => {
+    const { index, root } = fixture();
+    const first = await index.refresh();
+    expect(first.generation).toBe(1);
+    writeTree(root, { "src/Extra.cs": csClass("App", "Extra", ["Run"]) });
+
+    const reindex = index.refresh({ force: true });
+    const during = await index.refresh();
+    expect(during).toMatchObject({ reindexRunning: true, generation: 1, filesAdded: 0, filesUnchanged: 20 });
+    expect(index.refresh({ force: true })).toBe(reindex);
+
+    const done = await reindex;
+    expect(done).toMatchObject({ generation: 2, filesAdded: 1 });
+    expect(done.reindexRunning).toBeUndefined();
+    // Afterwards plain refreshes run again, and see the tree.
+    const after = await index.refresh();
+    expect(after.reindexRunning).toBeUndefined();
+    expect(index.snapshot().files.size).toBe(21);
+    index.close();
+  });
+
+  test("a reindex asked for during a plain refresh runs after it, not against the process's own lock", async () => {
+    const { index } = fixture();
+    const messages: string[] = [];
+    const plain = index.refresh({ onWait: (m) => messages.push(m) });
+    const reindex = index.refresh({ force: true, onWait: (m) => messages.push(m) });
+    expect(reindex).not.toBe(plain);
+    expect((await plain).generation).toBe(1);
+    expect((await reindex).generation).toBe(2);
+    expect(messages).toEqual([]);
+    index.close();
+  });
+});
