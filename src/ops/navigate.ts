@@ -18,7 +18,7 @@ import {
   type ReferencesView,
   type ReferenceView,
 } from "./views.ts";
-import { UsageError, type Workspace } from "./workspace.ts";
+import { UsageError, type OperationHooks, type Workspace } from "./workspace.ts";
 
 export interface OutlineParams {
   /** Project-relative (`/` or `\` separated) or absolute path inside a project root. */
@@ -52,7 +52,7 @@ interface Refreshed {
  * Brings the target projects up to date (lexical data only: navigation needs no vectors) and returns their
  * snapshots. With an explicit project its failure is the error; otherwise a failing project is a warning.
  */
-async function refreshTargets(targets: ProjectIndex[], explicit: boolean): Promise<{ ready: Refreshed[]; warnings: string[] }> {
+async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks: OperationHooks = {}): Promise<{ ready: Refreshed[]; warnings: string[] }> {
   const warnings: string[] = [];
   const ready: Refreshed[] = [];
   const outcomes = await Promise.all(
@@ -63,7 +63,8 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean): Promi
         return { index, error: (e as Error).message };
       }
       try {
-        await index.refresh({ skipEmbedding: true });
+        // A cold cache builds here: the caller sees progress as a search would show it.
+        await index.refresh({ skipEmbedding: true, onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)), onWait: hooks.onWait });
         return { index };
       } catch (e) {
         return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
@@ -172,7 +173,7 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Chun
   return out;
 }
 
-export async function outline(ws: Workspace, params: OutlineParams): Promise<OutlineView> {
+export async function outline(ws: Workspace, params: OutlineParams, hooks?: OperationHooks): Promise<OutlineView> {
   const raw = params.path.trim();
   if (raw === "") throw new UsageError("path is blank: give a file path relative to the project root, e.g. \"Runtime/Operators/Where.cs\".");
   const explicit = params.project !== undefined && params.project !== "";
@@ -189,6 +190,7 @@ export async function outline(ws: Workspace, params: OutlineParams): Promise<Out
   const { ready, warnings } = await refreshTargets(
     candidates.map((c) => c.index),
     explicit,
+    hooks,
   );
   const found = ready.flatMap((r) => {
     const rel = candidates.find((c) => c.index === r.index)!.rel;
@@ -221,12 +223,12 @@ export async function outline(ws: Workspace, params: OutlineParams): Promise<Out
 
 const MATCH_ORDER: Readonly<Record<DefinitionMatch, number>> = { exact: 0, qualified: 1, prefix: 2, words: 3 };
 
-export async function findSymbol(ws: Workspace, params: FindSymbolParams): Promise<FindSymbolView> {
+export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?: OperationHooks): Promise<FindSymbolView> {
   const name = params.name.trim();
   if (normalizeName(name) === "") throw new UsageError("name is blank: give a declaration name, e.g. \"Sign\", \"Wallet.Sign\" or \"balance changes\".");
   checkLimit(params.limit, FIND_SYMBOL_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
-  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit);
+  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);
   const hits: { view: DefinitionView; rank: number; order: number }[] = [];
   for (const { index, snapshot } of ready) {
     findDefinitions(snapshot, name, params.kinds).forEach((d, order) => {
@@ -296,7 +298,7 @@ function namesType(qualifier: string, types: ReadonlySet<string>): boolean {
   return false;
 }
 
-export async function references(ws: Workspace, params: ReferencesParams): Promise<ReferencesView> {
+export async function references(ws: Workspace, params: ReferencesParams, hooks?: OperationHooks): Promise<ReferencesView> {
   const symbol = params.symbol.trim();
   const query = normalizeName(symbol);
   const segments = symbolSegments(query);
@@ -306,7 +308,7 @@ export async function references(ws: Workspace, params: ReferencesParams): Promi
   }
   checkLimit(params.limit, REFERENCES_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
-  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit);
+  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);
   const bare = name.replace(/^@/, "");
 
   const found: { r: Refreshed; id: StoredIdentifier; match: ReferenceView["match"]; enclosing?: ChunkRecord }[] = [];

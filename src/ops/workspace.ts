@@ -208,18 +208,18 @@ export class Workspace {
   }
 
   /** The declarations of one file, nested (namespace → type → members); refreshes first. */
-  outline(params: OutlineParams): Promise<OutlineView> {
-    return outline(this, params);
+  outline(params: OutlineParams, hooks?: OperationHooks): Promise<OutlineView> {
+    return outline(this, params, hooks);
   }
 
   /** Definitions by name: exact, qualified suffix, prefix, then sub-words; refreshes first. */
-  findSymbol(params: FindSymbolParams): Promise<FindSymbolView> {
-    return findSymbol(this, params);
+  findSymbol(params: FindSymbolParams, hooks?: OperationHooks): Promise<FindSymbolView> {
+    return findSymbol(this, params, hooks);
   }
 
   /** Name-based references to a symbol, grouped by file, qualified matches first; refreshes first. */
-  references(params: ReferencesParams): Promise<ReferencesView> {
-    return references(this, params);
+  references(params: ReferencesParams, hooks?: OperationHooks): Promise<ReferencesView> {
+    return references(this, params, hooks);
   }
 
   /**

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { startServer, tempDir, unwrap, writeTree, type RunningServer } from "../server/mcp-harness.ts";
 
 const WALLET = `namespace Bank
@@ -59,6 +60,13 @@ afterAll(async () => {
 });
 
 describe("navigation tools over MCP", () => {
+  test("a navigation call that builds a cold index reports progress, as a search would", async () => {
+    const notes: Progress[] = [];
+    const r = await server.call("code_find_symbol", { name: "Sign" }, (p) => notes.push(p));
+    expect(r.isError).toBe(false);
+    expect(notes.map((n) => n.message)).toContain("bank: chunked 2/2 files");
+  });
+
   test("code_outline: nested declarations with chunk ids that code_get_chunk accepts", async () => {
     const r = await server.call("code_outline", { path: "Src/Wallet.cs" });
     expect(r.isError).toBe(false);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { FIND_SYMBOL_LIMIT } from "../../ops/navigate.ts";
 import { CHUNK_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 const limitError = `limit must be an integer from ${FIND_SYMBOL_LIMIT.min} to ${FIND_SYMBOL_LIMIT.max}`;
 const kindError = `kind must be one of ${CHUNK_KINDS.join(", ")}, or a list of them`;
@@ -41,7 +41,7 @@ export const codeFindSymbol = defineTool({
       kinds: args.kind === undefined ? undefined : Array.isArray(args.kind) ? args.kind : [args.kind],
       project: args.project,
       limit: args.limit,
-    });
+    }, operationHooks(ctx));
     const { name, count, warning, hits } = view;
     return wrapUntrusted(toJson({ name, count, warning, hits }), `code-index:${args.project || "all"}`);
   },

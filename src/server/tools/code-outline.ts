@@ -1,7 +1,7 @@
 // code_outline: the declarations of one file in order, nested namespace → type → members, wrapped as untrusted content.
 import { z } from "zod";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const codeOutline = defineTool({
   name: "code_outline",
@@ -19,7 +19,7 @@ export const codeOutline = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const view = await ctx.workspace.outline({ path: args.path, project: args.project });
+    const view = await ctx.workspace.outline({ path: args.path, project: args.project }, operationHooks(ctx));
     const { project, path, count, file_may_be_stale, warning, declarations } = view;
     return wrapUntrusted(toJson({ project, path, count, file_may_be_stale, warning, declarations }), `code-index:${view.project}`);
   },

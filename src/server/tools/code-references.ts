@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { REFERENCES_LIMIT } from "../../ops/navigate.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 const limitError = `limit must be an integer from ${REFERENCES_LIMIT.min} to ${REFERENCES_LIMIT.max}`;
 
@@ -30,7 +30,7 @@ export const codeReferences = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const view = await ctx.workspace.references({ symbol: args.symbol, project: args.project, limit: args.limit });
+    const view = await ctx.workspace.references({ symbol: args.symbol, project: args.project, limit: args.limit }, operationHooks(ctx));
     const { symbol, name, count, total, warning, files } = view;
     return wrapUntrusted(toJson({ symbol, name, count, total, warning, files }), `code-index:${args.project || "all"}`);
   },

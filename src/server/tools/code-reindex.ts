@@ -1,6 +1,6 @@
 // code_reindex: re-chunks every file of one project or of all projects (concurrently), reporting counts and time.
 import { z } from "zod";
-import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const codeReindex = defineTool({
   name: "code_reindex",
@@ -19,10 +19,7 @@ export const codeReindex = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, ctx) {
     const started = performance.now();
-    const views = await ctx.workspace.build(args.project, true, {
-      onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)),
-      onWait: ctx.onWait,
-    });
+    const views = await ctx.workspace.build(args.project, true, operationHooks(ctx));
     if (args.project) {
       const view = views[0]!;
       if (view.error) throw new Error(`Rebuild of "${view.project_id}" failed: ${view.error}`);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CHUNK_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 5 } as const;
 
@@ -62,7 +62,7 @@ export const codeSearch = defineTool({
         intent: args.intent,
         project: args.project,
       },
-      { onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)), onWait: ctx.onWait },
+      operationHooks(ctx),
     );
     // Fields in the documented order: the warning comes before the hits it qualifies.
     const { query, project, count, warning, hits } = view;

@@ -2,7 +2,7 @@
 import type { McpServer, ToolCallback } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { Workspace } from "../../ops/workspace.ts";
+import type { OperationHooks, Workspace } from "../../ops/workspace.ts";
 import { compact } from "../../ops/views.ts";
 import { ProgressRelay } from "../progress.ts";
 
@@ -14,6 +14,11 @@ export interface ToolContext {
   log: (message: string) => void;
   /** Told when a refresh waits for another process's lock: logged, and sent as progress when the client asked. */
   onWait: (message: string) => void;
+}
+
+/** The workspace hooks of one call: refresh progress relayed to the client (when it asked), lock waits told. */
+export function operationHooks(ctx: ToolContext): OperationHooks {
+  return { onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)), onWait: ctx.onWait };
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape> {
