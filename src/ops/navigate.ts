@@ -202,9 +202,17 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   }
   const hit = found[0];
   if (!hit) {
-    const first = ready[0];
-    const rel = first ? candidates.find((c) => c.index === first.index)!.rel : raw;
-    throw new UsageError(first ? notIndexedError(first.index, first.snapshot, rel) : `"${raw}" is not indexed.`);
+    const relFor = (r: Refreshed) => candidates.find((c) => c.index === r.index)!.rel;
+    // The project where the path means something (skipped, a directory, a file the walker leaves out) explains it
+    // best; otherwise every project's similar names are offered.
+    const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || existsSync(resolve(r.index.project.root, relFor(r))));
+    const only = explained ?? (ready.length === 1 ? ready[0] : undefined);
+    if (only) throw new UsageError(notIndexedError(only.index, only.snapshot, relFor(only)));
+    if (ready.length === 0) throw new UsageError(`"${raw}" is not indexed.`);
+    const near = ready.flatMap((r) => closeMatches(r.snapshot, relFor(r)).map((path) => `${path} (project "${r.index.id}")`)).slice(0, 5);
+    throw new UsageError(
+      `"${raw}" is not indexed in any project (${ready.map((r) => `"${r.index.id}"`).join(", ")}): no such file.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`,
+    );
   }
   const { index, snapshot, rel } = hit;
   const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks.at(i)!);

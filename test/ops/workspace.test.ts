@@ -155,4 +155,14 @@ describe("Workspace", () => {
     expect((await ws.search({ query: "Reconcile", limit: 5 })).warning ?? "").not.toContain("reindex is running");
     ws.close();
   });
+
+  test("outline over several projects explains a miss from every project, not only the first", async () => {
+    const ws = twoProjects(true);
+    await expect(ws.outline({ path: "src/kitchen.cs" })).rejects.toThrow(
+      '"src/kitchen.cs" is not indexed in any project ("good", "gone"): no such file. Indexed files with a similar name: src/Kitchen.cs (project "gone").',
+    );
+    await expect(ws.outline({ path: "src" })).rejects.toThrow(/it is a directory; outline takes one file/);
+    expect((await ws.outline({ path: "src/Kitchen.cs" })).project).toBe("gone");
+    ws.close();
+  });
 });
