@@ -344,6 +344,10 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     }
   }
   if (ignoredCase) warnings.push(`No identifier spelled exactly "${bare}"; these differ only in case.`);
+  // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
+  if (segments.length >= 2 && !ready.some((r) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified"))) {
+    warnings.push(`No declaration matches the qualified name; these are every use of the name "${bare}".`);
+  }
   found.sort(
     (a, b) =>
       REFERENCE_MATCH_ORDER[a.match] - REFERENCE_MATCH_ORDER[b.match] ||

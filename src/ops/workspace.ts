@@ -7,6 +7,7 @@ import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
+import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
@@ -89,6 +90,8 @@ export class Workspace {
     const query = params.query.trim();
     if (query === "") throw new UsageError("The query is blank: describe what you are looking for, e.g. \"where are retries scheduled\".");
     if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 50) throw new UsageError(`limit must be an integer from 1 to 50 (got ${params.limit}).`);
+    const badPath = params.path ? pathFilterProblem(params.path) : undefined;
+    if (badPath) throw new UsageError(`${badPath.charAt(0).toUpperCase()}${badPath.slice(1)}.`);
     const targets = this.select(params.project);
     const warnings: string[] = [];
     const health = await this.backendHealth();

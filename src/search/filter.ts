@@ -10,6 +10,27 @@ export interface ChunkFilter {
 
 export type ChunkPredicate = (c: ChunkRecord) => boolean;
 
+/**
+ * Why a path filter cannot work, or undefined: a glob whose [ or { is never closed matches nothing at all, which
+ * would otherwise look like an empty result.
+ */
+export function pathFilterProblem(path: string): string | undefined {
+  if (!/[*?[{]/.test(path)) return undefined;
+  let brackets = 0;
+  let braces = 0;
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i];
+    if (ch === "\\") i++;
+    else if (ch === "[") brackets++;
+    else if (ch === "]" && brackets > 0) brackets--;
+    else if (ch === "{") braces++;
+    else if (ch === "}" && braces > 0) braces--;
+  }
+  if (brackets > 0) return `the path filter "${path}" is a glob with an unclosed [ (use [abc] for one of a, b, c)`;
+  if (braces > 0) return `the path filter "${path}" is a glob with an unclosed { (use {a,b} for a or b)`;
+  return undefined;
+}
+
 export function compileFilter(f: ChunkFilter): ChunkPredicate | undefined {
   const tests: ChunkPredicate[] = [];
   if (f.kinds && f.kinds.length > 0) {

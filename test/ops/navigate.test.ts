@@ -163,6 +163,13 @@ describe("references", () => {
     expect(refs.some((r) => r.match === "name" && r.enclosing_symbol?.startsWith("UniRx.Observable"))).toBe(true);
   });
 
+  test("a qualifier that names no declaration is said, and the uses of the name are still listed", async () => {
+    const nowhere = await ws.references({ symbol: "Nowhere.Whatever.Create", limit: 5 });
+    expect(nowhere.warning).toContain('No declaration matches the qualified name; these are every use of the name "Create".');
+    expect(nowhere.total).toBeGreaterThan(0);
+    expect((await ws.references({ symbol: "Disposable.Create", limit: 5 })).warning ?? "").not.toContain("No declaration matches");
+  });
+
   test("a name that is not an identifier is a usage error", async () => {
     expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
   });

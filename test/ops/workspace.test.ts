@@ -165,4 +165,13 @@ describe("Workspace", () => {
     expect((await ws.outline({ path: "src/Kitchen.cs" })).project).toBe("gone");
     ws.close();
   });
+
+  test("a glob path filter with an unclosed [ or { is a usage error, not an empty result", async () => {
+    const ws = twoProjects(true);
+    await expect(ws.search({ query: "Reconcile", limit: 5, path: "[" })).rejects.toThrow('The path filter "[" is a glob with an unclosed [ (use [abc] for one of a, b, c).');
+    await expect(ws.search({ query: "Reconcile", limit: 5, path: "{a,b" })).rejects.toThrow("unclosed {");
+    expect((await ws.search({ query: "Reconcile", limit: 5, path: "src/{Ledger,Kitchen}.cs" })).hits.length).toBeGreaterThan(0);
+    expect((await ws.search({ query: "Reconcile", limit: 5, path: "src/[KL]*.cs" })).hits.length).toBeGreaterThan(0);
+    ws.close();
+  });
 });
