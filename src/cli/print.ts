@@ -77,7 +77,7 @@ function outlineLines(nodes: readonly OutlineNode[], depth: number, out: string[
 
 export function formatOutline(view: OutlineView): string {
   const out: string[] = [];
-  out.push(`${view.project}: ${view.path}  (${view.count} declarations)${view.file_may_be_stale ? "  (file changed since indexing)" : ""}`);
+  out.push(`${view.project}: ${view.path}  (${view.count} declaration${view.count === 1 ? "" : "s"})${view.file_may_be_stale ? "  (file changed since indexing)" : ""}`);
   outlineLines(view.declarations, 1, out);
   return out.join("\n");
 }

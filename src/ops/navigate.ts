@@ -130,7 +130,7 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
   let cause: string;
   if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
   else if (isDirectory(resolve(index.project.root, rel))) {
-    cause = ": it is a directory; outline takes one file (search with a path filter covers a folder)";
+    return `${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`;
   } else if (existsSync(resolve(index.project.root, rel))) {
     cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
   } else cause = ": no such file";
@@ -185,6 +185,8 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     else outside.push(r.outside);
   }
   if (candidates.length === 0) {
+    const root = ws.select(params.project).find((i) => resolve(i.project.root, raw) === resolve(i.project.root));
+    if (root) throw new UsageError(`"${raw}" is the root of project "${root.id}", a directory; outline takes one file (search with a path filter covers a folder).`);
     throw new UsageError(explicit ? outside[0]! : `Path "${raw}" is outside every project root (${ws.select().map((i) => i.project.root).join(", ")}).`);
   }
   const { ready, warnings } = await refreshTargets(

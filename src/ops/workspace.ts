@@ -12,7 +12,7 @@ import { isDeclaredName } from "../search/symbol.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
-import { mayBeStale, readBody, readExcerpt } from "./source-lines.ts";
+import { mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
@@ -155,6 +155,7 @@ export class Workspace {
           intent: params.intent,
           queryVector: vector,
           minCosine: this.config.embedding.minCosineSimilarity,
+          sourceLines: (path) => readRedactedLines(o.index.project.root, path),
           tuning: withVectorWeight(params.tuning, this.vectorWeightOf(o.index)),
         }),
       );
@@ -163,7 +164,7 @@ export class Workspace {
     const top = hits.slice(0, params.limit).map((h) => this.hitView(h));
     const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
     // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
-    if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code; the hits share only parts of it.`);
+    if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code${top.length > 0 ? "; the hits share only parts of it" : ""}.`);
     const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
     if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
       warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
@@ -181,13 +182,17 @@ export class Workspace {
   private pathFilters(targets: readonly ProjectIndex[], path: string | undefined): Map<ProjectIndex, string | null | undefined> {
     const filters = new Map<ProjectIndex, string | null | undefined>();
     if (!path || !isAbsolute(path)) {
-      for (const index of targets) filters.set(index, path);
+      // "./src" means "src" from the root, as outline reads it.
+      const relative = path?.replace(/^(\.[\\/])+/, "") || undefined;
+      for (const index of targets) filters.set(index, relative);
       return filters;
     }
     for (const index of targets) {
       const inside = relativeIn(index.project.root, path);
-      // The root itself: no narrowing at all.
-      filters.set(index, "rel" in inside ? inside.rel : resolve(path) === resolve(index.project.root) ? undefined : null);
+      // The root itself: no narrowing at all. Inside it, the path is anchored at the root: a glob for a folder's
+      // files (so "/repo/Inner" does not also match "Sub/Inner"), the file itself otherwise.
+      if (!("rel" in inside)) filters.set(index, resolve(path) === resolve(index.project.root) ? undefined : null);
+      else filters.set(index, isDirectory(resolve(path)) ? `${escapeGlob(inside.rel)}/**` : escapeGlob(inside.rel));
     }
     if ([...filters.values()].every((f) => f === null)) {
       throw new UsageError(
@@ -264,7 +269,7 @@ export class Workspace {
     const shown = Math.min(total, maxLines);
     let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
     if (shown < total) {
-      body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines (max_lines).`;
+      body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines.`;
     }
     const view: ChunkView = { ...identityView(id.project, id.generation, c), body };
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
@@ -357,10 +362,16 @@ export class Workspace {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The query when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`), else undefined. */
+/**
+ * The name a query asks for when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`, also
+ * qualified or called: `Observable.HiddenMethod`, `HiddenMethod()`), else undefined.
+ */
 function codeIdentifier(query: string): string | undefined {
-  if (!/^@?[\p{L}_][\p{L}\p{N}_]*$/u.test(query)) return undefined;
-  return /\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(query) ? query.replace(/^@/, "") : undefined;
+  if (/\.[a-z]{1,8}$/.test(query)) return undefined; // a file name ("Observable.Time.cs"), not a member
+  const m = /^(?:@?[\p{L}_][\p{L}\p{N}_]*\.)*@?([\p{L}_][\p{L}\p{N}_]*)(?:\(\))?$/u.exec(query);
+  const name = m?.[1];
+  if (name === undefined || (query === name && !/\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(name))) return undefined;
+  return name;
 }
 
 /** Whether an identifier-shaped query is declared or referenced in the snapshot's code (any case). */
@@ -376,6 +387,19 @@ function describeFilters(params: SearchParams): string {
   if (params.path) parts.push(`path "${params.path}"`);
   if (params.codeOnly) parts.push("code only");
   return parts.join("; ");
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A literal path as a glob that matches only itself. */
+function escapeGlob(path: string): string {
+  return path.replace(/[*?[\]{}\\]/g, (ch) => `\\${ch}`);
 }
 
 /** Skipped files counted by reason ({ binary: 2, unreadable: 1 }). */

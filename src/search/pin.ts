@@ -2,7 +2,7 @@
 // with the chunks that contain it, a file name with that file's declarations. Text evidence orders the rest.
 import type { Scored } from "./file-first.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { quotedPhrases } from "../text/tokens.ts";
+import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
 
@@ -17,14 +17,40 @@ export function explicitAsks(
   symbol: readonly SymbolMatch[],
   accept: ((index: number) => boolean) | undefined,
   depth: number,
+  sourceLines?: SourceLines,
 ): Map<number, number>[] {
   const accepted = (lead: Map<number, number>) => (accept ? new Map([...lead].filter(([i]) => accept(i))) : lead);
   const asks = [namedDeclarations(symbol, query)];
   const phrases = quotedPhrases(query);
-  if (phrases.length > 0) asks.push(accepted(new Map(matchPhrases(snapshot, phrases, depth).map((i) => [i, 0]))));
+  if (phrases.length > 0) {
+    let matches = matchPhrases(snapshot, phrases, sourceLines ? PHRASE_CANDIDATES : depth);
+    // The index drops stop words ("can not trigger itself" is the one term "trigger"), so its phrase matches are
+    // candidates; with the source at hand only the chunks whose text says the phrase word for word are kept.
+    if (sourceLines) matches = saysPhrases(snapshot, matches, quotedTexts(query), sourceLines);
+    asks.push(accepted(new Map(matches.map((i) => [i, 0]))));
+  }
   const file = fileNameLead(snapshot, query);
   if (file.size > 0) asks.push(accepted(file));
   return asks;
+}
+
+/** Reads a file's lines (relative path) for a literal check; undefined when it cannot be read. */
+export type SourceLines = (path: string) => readonly string[] | undefined;
+
+/** Phrase candidates checked against the source: enough that a phrase of common words still finds its chunks. */
+const PHRASE_CANDIDATES = 2000;
+
+/** The candidates whose own lines contain every phrase (case and whitespace aside), each file read once. */
+function saysPhrases(snapshot: Snapshot, candidates: readonly number[], texts: readonly string[], sourceLines: SourceLines): number[] {
+  const files = new Map<string, readonly string[] | undefined>();
+  return candidates.filter((i) => {
+    const c = snapshot.chunks.at(i)!;
+    if (!files.has(c.path)) files.set(c.path, sourceLines(c.path));
+    const lines = files.get(c.path);
+    if (!lines) return false;
+    const text = normalizeForPhrase(lines.slice(c.startLine - 1, c.endLine).join("\n"));
+    return texts.every((t) => text.includes(t));
+  });
 }
 
 const FILE_NAME = /^[\w.\/-]+\.[A-Za-z]{1,8}$/;

@@ -8,7 +8,7 @@ import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeigh
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
 import { BAND, bandOf, isDeclaredName, rankBySymbol } from "./symbol.ts";
-import { explicitAsks, pinFirst } from "./pin.ts";
+import { explicitAsks, pinFirst, type SourceLines } from "./pin.ts";
 import { rankByVector } from "./vector.ts";
 
 export interface Tuning {
@@ -85,6 +85,8 @@ export interface SearchRequest extends ChunkFilter {
   queryVector?: Float32Array;
   minCosine?: number;
   tuning?: Partial<Tuning>;
+  /** Reads a file's lines, so quoted phrases are checked word for word against the source (stop words included). */
+  sourceLines?: SourceLines;
 }
 
 export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
@@ -101,8 +103,11 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const namesIdentifier = symbol.length > 0 && bandOf(symbol[0]!.score) >= BAND.contains;
   lists.push({ weight: t.symbolWeight * (namesIdentifier ? t.identifierSymbolFactor : t.proseSymbolFactor), keys: symbol.map((m) => m.index) });
 
-  // FTS has no filter pushdown here: over-fetch, then filter.
-  const lexicalOrdinals = rankByLexical(snapshot, terms, predicate ? t.depth * 5 : t.depth, t.lexicalWeights);
+  // FTS has no filter pushdown here: over-fetch, then filter. A path filter that leaves a few files needs the
+  // whole ranking, or their chunks sit below the cut ("trigger" ranks hundreds of chunks above TriggerEvent.cs).
+  const narrowPath = req.path !== undefined && filteredFiles(snapshot, req.path, NARROW_PATH_FILES + 1) <= NARROW_PATH_FILES;
+  const lexicalDepth = narrowPath ? NARROW_PATH_DEPTH : predicate ? t.depth * 5 : t.depth;
+  const lexicalOrdinals = rankByLexical(snapshot, terms, lexicalDepth, t.lexicalWeights);
   const lexical: number[] = [];
   for (const ordinal of lexicalOrdinals) {
     const i = snapshot.indexByOrdinal.get(ordinal);
@@ -174,7 +179,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // What the query asks for explicitly is listed whole: the per-file cap keeps one file from crowding out others,
   // not the overloads of a named method or the declarations containing a quoted phrase.
   const pinned = new Set<number>();
-  for (const lead of explicitAsks(snapshot, req.query, symbol, accept, t.depth)) {
+  for (const lead of explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines)) {
     scored = pinFirst(scored, lead);
     for (const index of lead.keys()) pinned.add(index);
   }
@@ -193,6 +198,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   }
   return hits;
 }
+
+/** A path filter leaving at most this many files ranks lexical candidates NARROW_PATH_DEPTH deep. */
+const NARROW_PATH_FILES = 20;
+const NARROW_PATH_DEPTH = 20_000;
 
 /** How many indexed files a path filter lets through, counting up to `atMost`. */
 function filteredFiles(snapshot: Snapshot, path: string, atMost: number): number {

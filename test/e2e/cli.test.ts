@@ -82,6 +82,16 @@ describe("code-index CLI on UniTask", () => {
     expect(run.stdout).toMatch(/^ {3}\S+\.cs:\d+-\d+ {3}id unitask:\d+:\d+/m);
   });
 
+  test("a path filter that leaves one file ranks all of its chunks; a quoted phrase of common words finds its methods", async () => {
+    const run = await cli("search", "trigger", "--path", "TriggerEvent.cs", "--root", corpus, "--embedder", "none", "--json", "--limit", "30");
+    const symbols = (JSON.parse(run.stdout) as { hits: { symbol: string }[] }).hits.map((h) => h.symbol);
+    // "trigger" ranks hundreds of chunks above these; the filter must not lose them below a global cut.
+    for (const m of ["SetResult", "SetCanceled", "SetCompleted", "SetError"]) expect(symbols).toContain(`Cysharp.Threading.Tasks.TriggerEvent.${m}`);
+    const phrase = await cli("search", '"Can not trigger itself"', "--root", corpus, "--embedder", "none", "--json", "--limit", "5");
+    const top = (JSON.parse(phrase.stdout) as { hits: { symbol: string }[] }).hits.map((h) => h.symbol);
+    for (const m of ["SetResult", "SetCanceled", "SetCompleted", "SetError"]) expect(top).toContain(`Cysharp.Threading.Tasks.TriggerEvent.${m}`);
+  });
+
   test("--kind and --path filter the hits", async () => {
     const run = await cli("search", "exception", "--root", corpus, "--embedder", "none", "--json", "--kind", "Method,Property", "--path", "Runtime/Linq", "--limit", "10");
     expect(run.code).toBe(0);

@@ -133,7 +133,7 @@ describe("Workspace.getChunk", () => {
     const cut = await ws.getChunk(cls.id, 3);
     const lines = cut.body.split("\n");
     expect(lines.length).toBe(4);
-    expect(lines[3]).toBe(`… ${total - 3} more lines (lines ${cls.start_line + 3}-${cls.end_line}): outline the file for its members, or ask for more lines (max_lines).`);
+    expect(lines[3]).toBe(`… ${total - 3} more lines (lines ${cls.start_line + 3}-${cls.end_line}): outline the file for its members, or ask for more lines.`);
     expect(cut.total_lines).toBe(total);
     const whole = await ws.getChunk(cls.id);
     expect(whole.body.split("\n").length).toBe(total);

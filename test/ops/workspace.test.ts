@@ -123,6 +123,13 @@ describe("Workspace", () => {
     const ws = twoProjects(true);
     const hidden = await ws.search({ query: "ReconcileHidden", limit: 5 });
     expect(hidden.warning).toContain("Nothing in any project declares or uses this name in code; the hits share only parts of it.");
+    for (const query of ["Ledger.ReconcileHidden", "ReconcileHidden()", "Ledger.Nowhere"]) {
+      expect((await ws.search({ query, limit: 5 })).warning ?? "").toContain("declares or uses this name in code");
+    }
+    const none = await ws.search({ query: "ZzzQqqHidden", limit: 5 });
+    expect(none.hits).toEqual([]);
+    expect(none.warning).toContain("Nothing in any project declares or uses this name in code.");
+    expect((await ws.search({ query: "Ledger.cs", limit: 5 })).warning ?? "").not.toContain("declares or uses");
     for (const query of ["Reconcile", "Ledger", "reconcile the ledger", "Int32"]) {
       const view = await ws.search({ query, limit: 5 });
       expect(view.warning ?? "").not.toContain("declares or uses this name");
@@ -172,6 +179,23 @@ describe("Workspace", () => {
     await expect(ws.search({ query: "Reconcile", limit: 5, path: "{a,b" })).rejects.toThrow("unclosed {");
     expect((await ws.search({ query: "Reconcile", limit: 5, path: "src/{Ledger,Kitchen}.cs" })).hits.length).toBeGreaterThan(0);
     expect((await ws.search({ query: "Reconcile", limit: 5, path: "src/[KL]*.cs" })).hits.length).toBeGreaterThan(0);
+    ws.close();
+  });
+
+  test("an absolute path filter is anchored at the root; ./ is the root; a narrow filter ranks all its file's chunks", async () => {
+    const root = tempDir("ws-anchor");
+    dirs.push(root);
+    writeTree(root, {
+      "Inner/X.cs": csClass("A", "X", ["Zap"]),
+      "Sub/Inner/Y.cs": csClass("A", "Y", ["Zap"]),
+    });
+    const embedding = embeddingConfig({ provider: "none" });
+    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "anchor", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const paths = async (path: string) => [...new Set((await ws.search({ query: "Zap", limit: 10, path })).hits.map((h) => h.path))].sort();
+    expect(await paths(join(root, "Inner"))).toEqual(["Inner/X.cs"]);
+    expect(await paths("Inner")).toEqual(["Inner/X.cs", "Sub/Inner/Y.cs"]);
+    expect(await paths("./Inner/X.cs")).toEqual(["Inner/X.cs"]);
+    expect(await paths(join(root, "Sub/Inner/Y.cs"))).toEqual(["Sub/Inner/Y.cs"]);
     ws.close();
   });
 });

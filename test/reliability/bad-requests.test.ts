@@ -42,6 +42,7 @@ const CASES: BadCall[] = [
   { name: "unknown project", tool: "code_search", args: { query: "Ledger", project: "nope" }, error: /Unknown project "nope"\. Configured projects: "proj"/ },
   { name: "blank query", tool: "code_search", args: { query: " \t\n " }, error: /The query is blank/ },
   { name: "get_chunk without id", tool: "code_get_chunk", args: {}, error: /id/ },
+  { name: "max_lines out of range", tool: "code_get_chunk", args: { id: "proj:1:1", max_lines: 0 }, error: /max_lines must be an integer from 1 to 5000/ },
   { name: "id of the wrong type", tool: "code_get_chunk", args: { id: { ordinal: 1 } }, error: /id/ },
   { name: "path traversal id", tool: "code_get_chunk", args: { id: "../../etc/passwd:1:2" }, error: /Unknown project "\.\.\/\.\.\/etc\/passwd"/ },
   { name: "traversal in the project part", tool: "code_get_chunk", args: { id: "proj/../../etc/passwd:0:1" }, error: /Unknown project/ },

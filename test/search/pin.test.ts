@@ -5,6 +5,7 @@ import type { ChunkKind } from "../../src/types.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { quotedPhrases } from "../../src/text/tokens.ts";
 import { indexTree } from "../support/index-fixture.ts";
+import { readRedactedLines } from "../../src/ops/source-lines.ts";
 
 describe("pinFirst", () => {
   const scored = [
@@ -84,6 +85,15 @@ const TREE = {
     }
 }
 `,
+  "src/Bank/Notes.cs": `namespace App.Bank
+{
+    public class Notes
+    {
+        public void E() { throw new Exception("it was not the ledger"); }
+        public void F() { Log("the ledger, it was"); }
+    }
+}
+`,
   "src/Time/Scheduler.cs": `namespace App.Time
 {
     public class Scheduler
@@ -136,5 +146,16 @@ describe("explicit asks through searchSnapshot", () => {
     // Prose without a filter: still at most two per file.
     const prose = all("ledger posting failed");
     for (const path of new Set(prose.map((c) => c.path))) expect(prose.filter((c) => c.path === path).length).toBeLessThanOrEqual(2);
+  });
+
+  test("with the source at hand, a quoted phrase is matched word for word, stop words included", () => {
+    const index = fixture.index;
+    const sourceLines = (path: string) => readRedactedLines(index.project.root, path);
+    const top = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 3, sourceLines }).map((h) => h.chunk.symbol);
+    // The index keeps only "ledger" of this phrase: many chunks have it, one says the phrase.
+    expect(top('"not the ledger"')[0]).toBe("App.Bank.Notes.E");
+    expect(top('"the ledger, it"')[0]).toBe("App.Bank.Notes.F");
+    // A phrase no source line says pins nothing: the order is the plain query's.
+    expect(top('"ledger it was not"')).toEqual(top("ledger it was not"));
   });
 });

@@ -4,6 +4,8 @@ import { GET_CHUNK_LINES } from "../../ops/views.ts";
 import { wrapUntrusted } from "../untrusted.ts";
 import { defineTool, toJson } from "./tool.ts";
 
+const maxLinesError = `max_lines must be an integer from ${GET_CHUNK_LINES.min} to ${GET_CHUNK_LINES.max}`;
+
 export const codeGetChunk = defineTool({
   name: "code_get_chunk",
   title: "Get chunk",
@@ -18,10 +20,10 @@ export const codeGetChunk = defineTool({
   input: {
     id: z.string().describe("A chunk id exactly as the latest code_search returned it, e.g. \"myproject:3:4137\"."),
     max_lines: z
-      .number()
-      .int()
-      .min(GET_CHUNK_LINES.min)
-      .max(GET_CHUNK_LINES.max)
+      .number({ error: maxLinesError })
+      .int({ error: maxLinesError })
+      .min(GET_CHUNK_LINES.min, { error: maxLinesError })
+      .max(GET_CHUNK_LINES.max, { error: maxLinesError })
       .optional()
       .describe(`Most body lines to return (default ${GET_CHUNK_LINES.default}).`),
   },
