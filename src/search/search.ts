@@ -105,8 +105,8 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
 
   // FTS has no filter pushdown here: over-fetch, then filter. A path filter that leaves a few files needs the
   // whole ranking, or their chunks sit below the cut ("trigger" ranks hundreds of chunks above TriggerEvent.cs).
-  const narrowPath = req.path !== undefined && filteredFiles(snapshot, req.path, NARROW_PATH_FILES + 1) <= NARROW_PATH_FILES;
-  const lexicalDepth = narrowPath ? NARROW_PATH_DEPTH : predicate ? t.depth * 5 : t.depth;
+  const pathFiles = req.path ? filteredFiles(snapshot, req.path, NARROW_PATH_FILES + 1) : Infinity;
+  const lexicalDepth = pathFiles <= NARROW_PATH_FILES ? NARROW_PATH_DEPTH : predicate ? t.depth * 5 : t.depth;
   const lexicalOrdinals = rankByLexical(snapshot, terms, lexicalDepth, t.lexicalWeights);
   const lexical: number[] = [];
   for (const ordinal of lexicalOrdinals) {
@@ -185,7 +185,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   }
 
   // A path filter that leaves one file asks for that file: no cap either.
-  const cap = req.path && filteredFiles(snapshot, req.path, 2) < 2 ? 0 : (req.perFileCap ?? 2);
+  const cap = pathFiles < 2 ? 0 : (req.perFileCap ?? 2);
   const perFile = new Map<string, number>();
   const hits: Hit[] = [];
   for (const s of scored) {
