@@ -158,18 +158,25 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Chun
     else roots.push({ node, chunk: c });
     if (c.kind !== "FileFragment") stack.push({ node, chunk: c });
   }
+  const namespaceOf = (chunk: ChunkRecord) =>
+    chunk.kind === "FileFragment" || chunk.symbol.startsWith("Program.<Main>") ? "" : symbolSegments(chunk.symbol).slice(0, -1).join(".");
   const out: OutlineNode[] = [];
-  for (const { node, chunk } of roots) {
-    const segments = chunk.kind === "FileFragment" ? [] : symbolSegments(chunk.symbol);
-    const namespace = segments.slice(0, -1).join(".");
-    if (namespace === "" || chunk.symbol.startsWith("Program.<Main>")) {
-      out.push(node);
-      continue;
+  let carried: OutlineNode[] = [];
+  roots.forEach(({ node, chunk }, k) => {
+    const namespace = namespaceOf(chunk);
+    if (namespace === "") {
+      // A comment right above a declaration (a blank line at most) is listed with it, inside its namespace.
+      const next = roots[k + 1];
+      if (chunk.kind === "FileFragment" && next && namespaceOf(next.chunk) !== "" && next.chunk.startLine - chunk.endLine <= 2) carried.push(node);
+      else out.push(node);
+      return;
     }
     const last = out[out.length - 1];
-    if (last?.kind === "Namespace" && last.symbol === namespace) last.members!.push(node);
-    else out.push({ kind: "Namespace", symbol: namespace, members: [node] });
-  }
+    const group = last?.kind === "Namespace" && last.symbol === namespace ? last : { kind: "Namespace" as const, symbol: namespace, members: [] };
+    if (group !== last) out.push(group);
+    group.members!.push(...carried, node);
+    carried = [];
+  });
   return out;
 }
 

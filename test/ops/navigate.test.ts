@@ -81,6 +81,13 @@ describe("outline", () => {
     expect(flatten(view.declarations).filter((n) => n.kind !== "Namespace" && n.kind !== "FileFragment").length).toBe(19);
   });
 
+  test("a comment right above a declaration is listed with it, inside its namespace (Pair.cs)", async () => {
+    const view = await ws.outline({ path: "unirx/Pair.cs" });
+    expect(view.declarations.map((n) => n.kind)).toEqual(["Namespace"]);
+    const members = view.declarations[0]!.members!;
+    expect(members.slice(0, 2).map((n) => `${n.kind} ${n.start_line}`)).toEqual(["FileFragment 6", "Struct 7"]);
+  });
+
   test("paths: backslashes and absolute paths inside the root work; outside or unknown paths are precise errors", async () => {
     expect((await ws.outline({ path: "unirx\\Subjects\\ReplaySubject.cs" })).path).toBe("unirx/Subjects/ReplaySubject.cs");
     expect((await ws.outline({ path: join(root, "unirx/Subjects/ReplaySubject.cs") })).count).toBeGreaterThan(0);
