@@ -72,7 +72,8 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
     }),
   );
   for (const o of outcomes) {
-    const prefix = targets.length > 1 || !explicit ? `${o.index.id}: ` : "";
+    // The message already names its project ("Project "x": …"); the prefix only tells several projects apart.
+    const prefix = targets.length > 1 ? `${o.index.id}: ` : "";
     if ("error" in o && o.error) {
       if (explicit) throw new UsageError(o.error);
       warnings.push(`${prefix}${o.error}`);
