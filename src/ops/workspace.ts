@@ -182,17 +182,17 @@ export class Workspace {
   private pathFilters(targets: readonly ProjectIndex[], path: string | undefined): Map<ProjectIndex, string | null | undefined> {
     const filters = new Map<ProjectIndex, string | null | undefined>();
     if (!path || !isAbsolute(path)) {
-      // "./src" means "src" from the root, as outline reads it.
-      const relative = path?.replace(/^(\.[\\/])+/, "") || undefined;
+      // "./src" means the root's "src", anchored as an absolute path inside the root is.
+      const relative = path && /^\.[\\/]/.test(path) ? `/${path.replace(/^(\.[\\/])+/, "")}` : path || undefined;
       for (const index of targets) filters.set(index, relative);
       return filters;
     }
     for (const index of targets) {
       const inside = relativeIn(index.project.root, path);
-      // The root itself: no narrowing at all. Inside it, the path is anchored at the root: a glob for a folder's
-      // files (so "/repo/Inner" does not also match "Sub/Inner"), the file itself otherwise.
+      // The root itself: no narrowing at all. Inside it, the path is anchored at the root ("/Inner": that file or
+      // folder, so "/repo/Inner" does not also match "Sub/Inner").
       if (!("rel" in inside)) filters.set(index, resolve(path) === resolve(index.project.root) ? undefined : null);
-      else filters.set(index, isDirectory(resolve(path)) ? `${escapeGlob(inside.rel)}/**` : escapeGlob(inside.rel));
+      else filters.set(index, `/${inside.rel}`);
     }
     if ([...filters.values()].every((f) => f === null)) {
       throw new UsageError(
@@ -387,19 +387,6 @@ function describeFilters(params: SearchParams): string {
   if (params.path) parts.push(`path "${params.path}"`);
   if (params.codeOnly) parts.push("code only");
   return parts.join("; ");
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** A literal path as a glob that matches only itself. */
-function escapeGlob(path: string): string {
-  return path.replace(/[*?[\]{}\\]/g, (ch) => `\\${ch}`);
 }
 
 /** Skipped files counted by reason ({ binary: 2, unreadable: 1 }). */

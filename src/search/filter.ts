@@ -3,7 +3,10 @@ import type { ChunkKind, ChunkRecord } from "../types.ts";
 
 export interface ChunkFilter {
   kinds?: readonly ChunkKind[];
-  /** Substring of the relative path, or a glob when it contains * ? [ or {. */
+  /**
+   * Substring of the relative path, or a glob when it contains * ? [ or {; with a leading "/", anchored at the root:
+   * that file, or everything under that folder.
+   */
   path?: string;
   codeOnly?: boolean;
 }
@@ -40,7 +43,10 @@ export function compileFilter(f: ChunkFilter): ChunkPredicate | undefined {
   if (f.codeOnly) tests.push((c) => c.kind !== "FileFragment");
   if (f.path) {
     const pattern = f.path.replace(/\\/g, "/");
-    if (/[*?[{]/.test(pattern)) {
+    if (pattern.startsWith("/") && !/[*?[{]/.test(pattern)) {
+      const anchored = pattern.replace(/^\/+|\/+$/g, "");
+      tests.push((c) => anchored === "" || c.path === anchored || c.path.startsWith(`${anchored}/`));
+    } else if (/[*?[{]/.test(pattern)) {
       const glob = new Bun.Glob(pattern);
       // A glob without a directory part matches at any depth, as users expect from "*.cs"-style filters.
       const anyDepth = pattern.includes("/") ? undefined : new Bun.Glob(`**/${pattern}`);

@@ -182,19 +182,22 @@ describe("Workspace", () => {
     ws.close();
   });
 
-  test("an absolute path filter is anchored at the root; ./ is the root; a narrow filter ranks all its file's chunks", async () => {
+  test("an absolute or ./ path filter is anchored at the root; a plain one is a substring anywhere", async () => {
     const root = tempDir("ws-anchor");
     dirs.push(root);
     writeTree(root, {
       "Inner/X.cs": csClass("A", "X", ["Zap"]),
       "Sub/Inner/Y.cs": csClass("A", "Y", ["Zap"]),
+      "Sub/Inner/X.cs": csClass("B", "X", ["Zap"]),
     });
     const embedding = embeddingConfig({ provider: "none" });
     const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "anchor", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
     const paths = async (path: string) => [...new Set((await ws.search({ query: "Zap", limit: 10, path })).hits.map((h) => h.path))].sort();
     expect(await paths(join(root, "Inner"))).toEqual(["Inner/X.cs"]);
-    expect(await paths("Inner")).toEqual(["Inner/X.cs", "Sub/Inner/Y.cs"]);
+    expect(await paths(join(root, "Inner/X.cs"))).toEqual(["Inner/X.cs"]);
+    expect(await paths("Inner")).toEqual(["Inner/X.cs", "Sub/Inner/X.cs", "Sub/Inner/Y.cs"]);
     expect(await paths("./Inner/X.cs")).toEqual(["Inner/X.cs"]);
+    expect(await paths("./Sub")).toEqual(["Sub/Inner/X.cs", "Sub/Inner/Y.cs"]);
     expect(await paths(join(root, "Sub/Inner/Y.cs"))).toEqual(["Sub/Inner/Y.cs"]);
     ws.close();
   });
