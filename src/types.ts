@@ -23,6 +23,10 @@ export const CHUNK_KINDS = [
 ] as const;
 export type ChunkKind = (typeof CHUNK_KINDS)[number];
 
+/** The kinds that are declarations (everything but FileFragment): what a definition lookup can find. */
+export type DeclarationKind = Exclude<ChunkKind, "FileFragment">;
+export const DECLARATION_KINDS = CHUNK_KINDS.filter((k): k is DeclarationKind => k !== "FileFragment") as [DeclarationKind, ...DeclarationKind[]];
+
 /** One file the walker accepted. `path` is relative to the project root, `/`-separated. */
 export interface FileEntry {
   path: string;

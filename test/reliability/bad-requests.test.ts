@@ -39,6 +39,7 @@ const CASES: BadCall[] = [
   { name: "limit of the wrong type", tool: "code_search", args: { query: "Ledger", limit: "ten" }, error: /limit must be an integer from 1 to 50/ },
   { name: "limit out of range", tool: "code_search", args: { query: "Ledger", limit: 10_000 }, error: /limit must be an integer from 1 to 50/ },
   { name: "unknown kind", tool: "code_search", args: { query: "Ledger", kind: "Lambda" }, error: /kind must be one of/ },
+  { name: "fragment kind for a definition", tool: "code_find_symbol", args: { name: "Ledger", kind: "FileFragment" }, error: /kind must be one of Class, Constant, Constructor, Enum, Event, Field, Function,/ },
   { name: "unknown project", tool: "code_search", args: { query: "Ledger", project: "nope" }, error: /Unknown project "nope"\. Configured projects: "proj"/ },
   { name: "blank query", tool: "code_search", args: { query: " \t\n " }, error: /The query is blank/ },
   { name: "get_chunk without id", tool: "code_get_chunk", args: {}, error: /id/ },

@@ -1,13 +1,13 @@
 // code_find_symbol: where a declaration is defined, by name (exact, qualified suffix, prefix, sub-words).
 import { z } from "zod";
 import { FIND_SYMBOL_LIMIT } from "../../ops/navigate.ts";
-import { CHUNK_KINDS } from "../../types.ts";
+import { DECLARATION_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
 import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 const limitError = `limit must be an integer from ${FIND_SYMBOL_LIMIT.min} to ${FIND_SYMBOL_LIMIT.max}`;
-const kindError = `kind must be one of ${CHUNK_KINDS.join(", ")}, or a list of them`;
-const kind = z.enum(CHUNK_KINDS, { error: kindError });
+const kindError = `kind must be one of ${DECLARATION_KINDS.join(", ")}, or a list of them`;
+const kind = z.enum(DECLARATION_KINDS, { error: kindError });
 
 export const codeFindSymbol = defineTool({
   name: "code_find_symbol",
@@ -24,7 +24,7 @@ export const codeFindSymbol = defineTool({
     kind: z
       .union([kind, z.array(kind).min(1)], { error: kindError })
       .optional()
-      .describe(`Only these declaration kinds: one kind or a list (${CHUNK_KINDS.join(", ")}).`),
+      .describe(`Only these declaration kinds: one kind or a list (${DECLARATION_KINDS.join(", ")}).`),
     project: z.string().optional().describe(PROJECT_DESCRIPTION),
     limit: z
       .number({ error: limitError })
