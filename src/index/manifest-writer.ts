@@ -36,6 +36,8 @@ export class ManifestWriter {
   shapeChanged = false;
   /** Transactions committed so far. */
   batches = 0;
+  /** The file rows of the re-chunked files written so far, in write order. */
+  readonly writtenRows: FileRow[] = [];
   private generationMoved = false;
 
   constructor(
@@ -109,5 +111,6 @@ export class ManifestWriter {
     db.upsertFile(row);
     db.writePassages(row.path, passages ?? []);
     db.writeIdentifiers(row.path, identifiers ?? []);
+    this.writtenRows.push(row);
   }
 }

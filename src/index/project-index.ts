@@ -302,7 +302,7 @@ export class ProjectIndex {
     if (this.running) {
       if (this.runningForced) {
         if (opts.force || !this.current) return this.running;
-        return Promise.resolve({ ...emptyReport(this.current.generation, "none"), filesUnchanged: this.current.files.size, reindexRunning: true });
+        return Promise.resolve({ ...unchangedReport(this.current), reindexRunning: true });
       }
       if (!opts.force) return this.running;
     }
@@ -387,10 +387,8 @@ export class ProjectIndex {
     const writeBatch = this.deps.writeBatch ?? WRITE_BATCH;
     let pending: RechunkedFile[] = [];
     let pendingChunks = 0;
-    const writtenRows: FileRow[] = [];
     const flush = () => {
       writer.write(pending);
-      for (const item of pending) writtenRows.push(item.row);
       pending = [];
       pendingChunks = 0;
     };
@@ -426,7 +424,6 @@ export class ProjectIndex {
       }
       if (anything) {
         writer.finish({ pending, deleted: plan.deleted, metaOnly, walkSkipped: walkSkippedChanged ? walk.skipped : undefined });
-        for (const item of pending) writtenRows.push(item.row);
         pending = [];
         this.needsFullRechunk = false;
       }
@@ -440,7 +437,7 @@ export class ProjectIndex {
       throw e;
     }
     report.filesChanged = plan.touched.length - metaOnly.length;
-    const shapeChanged = writer.shapeChanged;
+    const { shapeChanged, writtenRows } = writer;
     report.generation = db.numberMeta(META.generation, 0);
     if (anything || !this.current) {
       const files = this.current && !force ? patchFiles(this.current.files, plan.deleted, [...metaOnly, ...writtenRows]) : db.loadFiles();
@@ -502,8 +499,7 @@ export class ProjectIndex {
     const db = this.open();
     if (db.dataVersion() !== this.seenDataVersion || this.current !== current) return undefined;
     return {
-      ...emptyReport(current.generation, "none"),
-      filesUnchanged: current.files.size,
+      ...unchangedReport(current),
       pendingEmbeddings: this.deps.embedder.enabled ? (this.knownPending ?? 0) : 0,
       durationMs: performance.now() - started,
     };
@@ -687,6 +683,11 @@ function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): bool
 }
 
 /** A report of nothing done yet; refreshes fill in what they did. */
+/** The report of a refresh that found (or did) nothing: every file of the snapshot unchanged, no walk. */
+function unchangedReport(current: Snapshot): RefreshReport {
+  return { ...emptyReport(current.generation, "none"), filesUnchanged: current.files.size };
+}
+
 function emptyReport(generation: number, walk: RefreshReport["walk"]): RefreshReport {
   return {
     filesAdded: 0,
