@@ -86,7 +86,7 @@ export class ManifestWriter {
     const db = this.db;
     const diff = matchChunks(
       db.chunksOfFile(row.path),
-      chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, prepared: c })),
+      chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, signature: c.draft.signature, prepared: c })),
     );
     for (const ordinal of diff.removed) db.deleteChunk(ordinal);
     this.counts.chunksRemoved += diff.removed.length;

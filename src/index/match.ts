@@ -5,6 +5,8 @@ import type { StoredChunk } from "../store/db.ts";
 export interface Identified {
   kind: string;
   symbol: string;
+  /** Tells overloads apart: an exact signature match is preferred to matching by order of occurrence. */
+  signature?: string;
 }
 
 export interface ChunkMatch<T extends Identified> {
@@ -19,26 +21,33 @@ export interface FileChunkDiff<T extends Identified> {
   removed: number[];
 }
 
-/** A declaration's identity inside its file: kind + symbol + which occurrence (overloads, partials). */
-function identities<T extends { kind: string; symbol: string }>(items: readonly T[]): string[] {
-  const seen = new Map<string, number>();
-  return items.map((c) => {
-    const base = `${c.kind}\u0000${c.symbol}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return `${base}\u0000${n}`;
-  });
-}
-
+/**
+ * A declaration keeps its ordinal (its id) while its kind and symbol stay. Overloads and partial declarations share
+ * a symbol: one whose signature is unchanged keeps its own ordinal even when another overload is added or removed
+ * before it; the rest pair up in order of occurrence (an edited signature keeps the ordinal of its place).
+ */
 export function matchChunks<T extends Identified>(old: readonly StoredChunk[], drafts: readonly T[]): FileChunkDiff<T> {
-  const oldIds = identities(old);
-  const byIdentity = new Map<string, number>();
-  oldIds.forEach((id, i) => byIdentity.set(id, old[i]!.ordinal));
-  const newIds = identities(drafts);
-  const matches: ChunkMatch<T>[] = drafts.map((draft, i) => {
-    const ordinal = byIdentity.get(newIds[i]!);
-    if (ordinal !== undefined) byIdentity.delete(newIds[i]!);
-    return ordinal === undefined ? { draft } : { draft, ordinal };
-  });
-  return { matches, removed: [...byIdentity.values()] };
+  const ordinals: (number | undefined)[] = drafts.map(() => undefined);
+  const taken = new Set<number>();
+  const pair = (key: (c: Identified) => string, withSignature: boolean) => {
+    const queues = new Map<string, number[]>();
+    for (const o of old) {
+      if (taken.has(o.ordinal)) continue;
+      const k = key(o);
+      const q = queues.get(k);
+      if (q) q.push(o.ordinal);
+      else queues.set(k, [o.ordinal]);
+    }
+    drafts.forEach((d, i) => {
+      if (ordinals[i] !== undefined || (withSignature && d.signature === undefined)) return;
+      const ordinal = queues.get(key(d))?.shift();
+      if (ordinal === undefined) return;
+      ordinals[i] = ordinal;
+      taken.add(ordinal);
+    });
+  };
+  pair((c) => `${c.kind}\u0000${c.symbol}\u0000${c.signature}`, true);
+  pair((c) => `${c.kind}\u0000${c.symbol}`, false);
+  const matches = drafts.map((draft, i): ChunkMatch<T> => (ordinals[i] === undefined ? { draft } : { draft, ordinal: ordinals[i] }));
+  return { matches, removed: old.filter((o) => !taken.has(o.ordinal)).map((o) => o.ordinal) };
 }

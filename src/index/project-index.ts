@@ -285,6 +285,7 @@ export class ProjectIndex {
       projectId: this.id,
       root: this.project.root,
       generation: db.numberMeta(META.generation, 0),
+      idEpoch: db.idEpoch(),
       db,
       files,
       vectors: this.vectors!.matrix(),

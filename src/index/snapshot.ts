@@ -8,6 +8,8 @@ export interface Snapshot {
   projectId: string;
   root: string;
   generation: number;
+  /** The store's id epoch: the middle part of this project's chunk ids. */
+  idEpoch: string;
   /** Chunks ordered by path, then start line (records only: text hashes stay in the store). */
   chunks: ChunkList;
   /** Path → positions in `chunks` of that file's chunks, in line order. */
@@ -37,6 +39,7 @@ export function buildSnapshot(args: {
   projectId: string;
   root: string;
   generation: number;
+  idEpoch: string;
   db: IndexDb;
   files: ReadonlyMap<string, FileRow>;
   vectors: Float32Array;

@@ -148,7 +148,7 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Chun
     const node: OutlineNode = {
       kind: c.kind,
       symbol: c.symbol,
-      id: formatChunkId({ project, generation: snapshot.generation, ordinal: c.ordinal }),
+      id: formatChunkId({ project, epoch: snapshot.idEpoch, ordinal: c.ordinal }),
       signature: c.signature,
       start_line: c.startLine,
       end_line: c.endLine,
@@ -251,7 +251,7 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   for (const { index, snapshot } of ready) {
     findDefinitions(snapshot, name, params.kinds).forEach((d, order) => {
       const c = snapshot.chunks.at(d.index)!;
-      hits.push({ view: { ...identityView(index.id, snapshot.generation, c), match: d.match }, rank: MATCH_ORDER[d.match], order });
+      hits.push({ view: { ...identityView(index.id, snapshot.idEpoch, c), match: d.match }, rank: MATCH_ORDER[d.match], order });
     });
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
@@ -390,7 +390,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     if (f.id.qualifier) ref.qualifier = f.id.qualifier; // "" is a receiver with no name: nothing to show
     if (f.enclosing) {
       ref.enclosing_symbol = f.enclosing.symbol;
-      ref.enclosing_id = formatChunkId({ project: f.r.index.id, generation: f.r.snapshot.generation, ordinal: f.enclosing.ordinal });
+      ref.enclosing_id = formatChunkId({ project: f.r.index.id, epoch: f.r.snapshot.idEpoch, ordinal: f.enclosing.ordinal });
     }
     entry.view.references.push(ref);
   }

@@ -15,10 +15,10 @@ export interface ChunkIdentityView {
   doc?: string;
 }
 
-/** The identity fields of one chunk, with its id for the given index generation. */
-export function identityView(project: string, generation: number, c: ChunkRecord): ChunkIdentityView {
+/** The identity fields of one chunk, with its id in a store of the given id epoch. */
+export function identityView(project: string, epoch: string, c: ChunkRecord): ChunkIdentityView {
   const view: ChunkIdentityView = {
-    id: formatChunkId({ project, generation, ordinal: c.ordinal }),
+    id: formatChunkId({ project, epoch, ordinal: c.ordinal }),
     project,
     path: c.path,
     start_line: c.startLine,

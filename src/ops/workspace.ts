@@ -207,7 +207,7 @@ export class Workspace {
     const snapshot = index.snapshot();
     const c = hit.chunk;
     const view: HitView = {
-      ...identityView(hit.project, snapshot.generation, c),
+      ...identityView(hit.project, snapshot.idEpoch, c),
       excerpt: readExcerpt(index.project.root, c.path, c.startLine, c.endLine),
       score: Number(hit.score.toFixed(6)),
     };
@@ -253,25 +253,26 @@ export class Workspace {
     }
     const snapshot = index.snapshot();
     const again = `Run ${this.searchCommand} again to get a fresh id.`;
-    if (id.generation < snapshot.generation) {
+    if (id.epoch !== snapshot.idEpoch) {
       throw new UsageError(
-        `This chunk id is from an older version of the index (generation ${id.generation}); the current index is generation ${snapshot.generation}. ${again}`,
-      );
-    }
-    if (id.generation > snapshot.generation) {
-      throw new UsageError(
-        `This chunk id names generation ${id.generation}, but the index of project "${id.project}" is at generation ${snapshot.generation}: it was rebuilt since, or the id was not made by this index. ${again}`,
+        `This chunk id is from another build of project "${id.project}"'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. ${again}`,
       );
     }
     const c = chunkByOrdinal(snapshot, id.ordinal);
-    if (!c) throw new UsageError(`No chunk ${id.ordinal} in project "${id.project}" (generation ${id.generation}). ${again}`);
+    if (!c) {
+      throw new UsageError(
+        id.ordinal > snapshot.db.lastOrdinal()
+          ? `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`
+          : `The declaration chunk id ${id.ordinal} named is no longer in project "${id.project}": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). ${again}`,
+      );
+    }
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
     let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
     if (shown < total) {
       body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines.`;
     }
-    const view: ChunkView = { ...identityView(id.project, id.generation, c), body };
+    const view: ChunkView = { ...identityView(id.project, snapshot.idEpoch, c), body };
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
     if (shown < total) view.total_lines = total;
     return view;

@@ -78,6 +78,14 @@ function toChunk(r: ChunkRowRaw): StoredChunk {
 const RECORD_COLUMNS = "id, path, kind, symbol, signature, doc, start_line, end_line";
 const CHUNK_COLUMNS = `${RECORD_COLUMNS}, text_hash`;
 
+/**
+ * Milliseconds since 2025-01-01 in base 36 (at most eight characters until 2114): short in every id, and different for a
+ * store created after another one of the same project was removed (a deleted cache, a format upgrade).
+ */
+function newIdEpoch(): string {
+  return Math.max(0, Date.now() - Date.UTC(2025, 0, 1)).toString(36);
+}
+
 export class IndexDb {
   readonly db: Database;
 
@@ -94,7 +102,32 @@ export class IndexDb {
     db.exec(SCHEMA_SQL);
     const store = new IndexDb(db);
     if (store.getMeta(META.schemaVersion) === undefined) store.setMeta(META.schemaVersion, String(SCHEMA_VERSION));
+    if (store.getMeta(META.idEpoch) === undefined) store.initIdEpoch();
     return store;
+  }
+
+  /** The largest chunk ordinal this store ever assigned (AUTOINCREMENT never reuses one), 0 before the first. */
+  lastOrdinal(): number {
+    const row = this.db.query<{ seq: number }, []>("SELECT seq FROM sqlite_sequence WHERE name = 'chunks'").get();
+    return row?.seq ?? 0;
+  }
+
+  /**
+   * OR IGNORE: two processes opening a new (or pre-epoch) store agree on the first one's epoch. A store another
+   * process keeps writing to past the busy timeout is left without one for now rather than failing to open; its
+   * ids carry "0" until a later open sets it, and are then refused as from another build.
+   */
+  private initIdEpoch(): void {
+    try {
+      this.db.query("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)").run(META.idEpoch, newIdEpoch());
+    } catch (e) {
+      if ((e as { code?: string }).code !== "SQLITE_BUSY") throw e;
+    }
+  }
+
+  /** The store's id epoch (see META.idEpoch). */
+  idEpoch(): string {
+    return this.getMeta(META.idEpoch) ?? "0";
   }
 
   close(): void {

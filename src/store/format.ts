@@ -27,6 +27,9 @@ export const META = {
   model: "model",
   dimensions: "dimensions",
   generation: "generation",
+  /** Set once when the store is created: the middle part of every chunk id, so ids outlive refreshes but never
+   * name a chunk of a store created later (ordinals restart there). */
+  idEpoch: "id_epoch",
   builtAtUtc: "built_at_utc",
   /** Number of vectors.bin rows that committed embedding rows may point at; anything past it is torn. */
   vectorRows: "vector_rows",

@@ -56,7 +56,7 @@ describe("code-index CLI on UniTask", () => {
       for (const field of HIT_FIELDS) expect(hit).toHaveProperty(field);
       for (const key of Object.keys(hit)) expect([...HIT_FIELDS, "doc", "excerpt_may_be_stale"]).toContain(key);
       expect(hit.project).toBe("unitask");
-      expect(hit.id).toMatch(/^unitask:\d+:\d+$/);
+      expect(hit.id).toMatch(/^unitask:[0-9a-z]+:\d+$/);
       expect(String(hit.path)).toMatch(/\.(cs|md)$/);
       expect(Number(hit.end_line)).toBeGreaterThanOrEqual(Number(hit.start_line));
       expect(String(hit.excerpt).length).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe("code-index CLI on UniTask", () => {
     expect(run.stdout).not.toContain("Semantic ranking is off");
     expect(lines.filter((l) => /^\d+\. /.test(l)).length).toBe(3);
     expect(lines[0]).toMatch(/^1\. \S+ {2}\[\w+\] {2}score \d\.\d{4}$/);
-    expect(run.stdout).toMatch(/^ {3}\S+\.cs:\d+-\d+ {3}id unitask:\d+:\d+/m);
+    expect(run.stdout).toMatch(/^ {3}\S+\.cs:\d+-\d+ {3}id unitask:[0-9a-z]+:\d+/m);
   });
 
   test("a path filter that leaves one file ranks all of its chunks; a quoted phrase of common words finds its methods", async () => {
@@ -151,9 +151,9 @@ describe("code-index CLI on UniTask", () => {
     expect(human.stdout).toStartWith(`${hit.symbol}  [`);
     expect(human.stdout).toContain(`${hit.path}:${hit.start_line}-${hit.end_line}`);
 
-    const stale = await cli("get", hit.id.replace(/:(\d+):/, ":99:"), "--root", corpus, "--embedder", "none");
+    const stale = await cli("get", hit.id.replace(/:([0-9a-z]+):/, ":99:"), "--root", corpus, "--embedder", "none");
     expect(stale.code).toBe(2);
-    expect(stale.stderr).toContain('This chunk id names generation 99, but the index of project "unitask" is at generation 1: it was rebuilt since, or the id was not made by this index. Run code-index search again to get a fresh id.');
+    expect(stale.stderr).toContain('This chunk id is from another build of project "unitask"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code-index search again to get a fresh id.');
   });
 
   test("outline, find-symbol and references, as text and --json", async () => {

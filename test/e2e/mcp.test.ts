@@ -97,7 +97,7 @@ describe("search and chunks", () => {
     const hit = hitFor(view.hits, "RetryPolicy.NextRetryDelay")!;
     expect(hit).toBeDefined();
     expect(hit).toMatchObject({ project: "svc", path: "Src/RetryPolicy.cs", kind: "Method" });
-    expect(hit.id).toMatch(/^svc:\d+:\d+$/);
+    expect(hit.id).toMatch(/^svc:[0-9a-z]+:\d+$/);
     expect(hit.excerpt.split("\n").length).toBeLessThanOrEqual(5);
     expect(hit.excerpt).toContain("public TimeSpan NextRetryDelay(int attempt)");
     expect(hit.excerpt_may_be_stale).toBeUndefined();
@@ -120,24 +120,29 @@ describe("search and chunks", () => {
     for (const h of scoped.hits) expect(h.path).toBe("Src/Connection.cs");
   });
 
-  test("an id from before an edit that changed the chunk list gets the precise stale-id message", async () => {
+  test("an id from before an edit that changed the chunk list still names its declaration; a deleted one's gets the precise message", async () => {
     const before = await search({ query: "TryDequeue oldest message" });
     const old = hitFor(before.hits, "MessageQueue.TryDequeue")!;
-    const oldGeneration = Number(old.id.split(":")[1]);
+    const generation = (await server.json("code_index_status", { project: "svc" })).generation;
 
     const file = join(root, "Src/MessageQueue.cs");
-    writeFileSync(file, addMember(readFileSync(file, "utf8"), DRAIN_METHOD));
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, addMember(original, DRAIN_METHOD));
     const after = await search({ query: "DrainQueue" });
     const drain = hitFor(after.hits, "MessageQueue.DrainQueue")!;
-    expect(Number(drain.id.split(":")[1])).toBe(oldGeneration + 1);
+    expect((await server.json("code_index_status", { project: "svc" })).generation).toBe(generation + 1);
 
-    const stale = await server.call("code_get_chunk", { id: old.id });
-    expect(stale.isError).toBe(true);
-    expect(stale.text).toBe(
-      `This chunk id is from an older version of the index (generation ${oldGeneration}); the current index is generation ${oldGeneration + 1}. Run code_search again to get a fresh id.`,
+    const same = await server.json("code_get_chunk", { id: old.id });
+    expect(same).toMatchObject({ id: old.id, symbol: old.symbol });
+    expect(hitFor((await search({ query: "TryDequeue oldest message" })).hits, "MessageQueue.TryDequeue")!.id).toBe(old.id);
+    expect((await server.json("code_get_chunk", { id: drain.id })).body).toContain("pending.Clear();");
+
+    writeFileSync(file, original);
+    const gone = await server.call("code_get_chunk", { id: drain.id });
+    expect(gone.isError).toBe(true);
+    expect(gone.text).toBe(
+      `The declaration chunk id ${drain.id.split(":")[2]} named is no longer in project "svc": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). Run code_search again to get a fresh id.`,
     );
-    const fresh = await server.json("code_get_chunk", { id: drain.id });
-    expect(fresh.body).toContain("pending.Clear();");
   });
 
   test("edits inside a method body, each searched at once, are always found (the server's watcher and patched snapshot)", async () => {
@@ -227,8 +232,8 @@ describe("errors are tool results and the server keeps serving", () => {
     ["limit 51", "code_search", { query: "retry", limit: 51 }, /limit must be an integer from 1 to 50/],
     ["limit 2.5", "code_search", { query: "retry", limit: 2.5 }, /limit must be an integer from 1 to 50/],
     ["unknown kind", "code_search", { query: "retry", kind: "Lambda" }, /kind must be one of Class, Constant, Constructor, .*, or a list of them/],
-    ["malformed id", "code_get_chunk", { id: "not-an-id" }, /^Malformed chunk id "not-an-id": expected "<project>:<generation>:<ordinal>"/],
-    ["id from another generation", "code_get_chunk", { id: "svc:999:1" }, /^This chunk id names generation 999, but the index of project "svc" is at generation \d+: it was rebuilt since, or the id was not made by this index\. Run code_search again/],
+    ["malformed id", "code_get_chunk", { id: "not-an-id" }, /^Malformed chunk id "not-an-id": expected "<project>:<epoch>:<ordinal>"/],
+    ["id from another build of the index", "code_get_chunk", { id: "svc:999:1" }, /^This chunk id is from another build of project "svc"'s index: the index was created anew since .*, or the id was not made by this index\. Run code_search again/],
   ];
   for (const [label, tool, args, message] of cases) {
     test(label, async () => {
@@ -238,10 +243,10 @@ describe("errors are tool results and the server keeps serving", () => {
     });
   }
 
-  test("an ordinal the current generation does not have", async () => {
-    const generation = (await server.json("code_index_status", { project: "svc" })).generation;
-    const r = await server.call("code_get_chunk", { id: `svc:${generation}:987654` });
-    expect(r).toEqual({ isError: true, text: `No chunk 987654 in project "svc" (generation ${generation}). Run code_search again to get a fresh id.` });
+  test("an ordinal the index never made", async () => {
+    const epoch = (await search({ query: "retry" })).hits[0]!.id.split(":")[1];
+    const r = await server.call("code_get_chunk", { id: `svc:${epoch}:987654` });
+    expect(r).toEqual({ isError: true, text: `No chunk 987654 in project "svc": this index never made that id. Run code_search again to get a fresh id.` });
   });
 
   test("a normal call still works after the errors", async () => {
@@ -260,16 +265,17 @@ describe("status and reindex", () => {
     expect(all.projects.map((p: { project_id: string }) => p.project_id)).toEqual(["svc"]);
   });
 
-  test("reindex rebuilds with counts and time, reporting progress; old ids expire", async () => {
+  test("reindex rebuilds with counts and time, reporting progress; ids of declarations stay valid", async () => {
     const { hits } = await search({ query: "RunLater" });
+    const { generation } = await server.json("code_index_status", { project: "svc" });
     const notes: Progress[] = [];
     const r = await server.call("code_reindex", { project: "svc" }, (p) => notes.push(p));
     expect(r.isError).toBe(false);
     const view = JSON.parse(r.text);
-    expect(view).toMatchObject({ project_id: "svc", file_count: 35, pending_embeddings: 0, generation: Number(hits[0]!.id.split(":")[1]) + 1 });
+    expect(view).toMatchObject({ project_id: "svc", file_count: 35, pending_embeddings: 0, generation: generation + 1 });
     expect(view.duration_ms).toBeGreaterThanOrEqual(0);
     expect(notes.some((n) => n.message === "svc: chunked 35/35 files")).toBe(true);
-    expect((await server.call("code_get_chunk", { id: hits[0]!.id })).text).toMatch(/older version of the index/);
+    expect(await server.json("code_get_chunk", { id: hits[0]!.id })).toMatchObject({ id: hits[0]!.id, symbol: hits[0]!.symbol });
 
     const all = await server.json("code_reindex", {});
     expect(all.projects).toHaveLength(1);

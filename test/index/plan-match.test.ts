@@ -128,6 +128,21 @@ describe("matchChunks", () => {
     expect(more.matches.map((m) => m.ordinal)).toEqual([1, 2, undefined]);
   });
 
+  test("an overload whose signature is unchanged keeps its ordinal when another is added or removed before it", () => {
+    const sig = (ordinal: number, signature: string): StoredChunk => ({ ...stored(ordinal, "Method", "N.A.Add"), signature });
+    const old = [sig(1, "void Add(int x)"), sig(2, "void Add(long x)")];
+    // A new overload inserted first: by occurrence alone, Add(int) would take ordinal 2 from Add(long).
+    const added = matchChunks(old, [draft("Method", "N.A.Add", "void Add(byte x)"), draft("Method", "N.A.Add", "void Add(int x)"), draft("Method", "N.A.Add", "void Add(long x)")]);
+    expect(added.matches.map((m) => m.ordinal)).toEqual([undefined, 1, 2]);
+    expect(added.removed).toEqual([]);
+    const removed = matchChunks(old, [draft("Method", "N.A.Add", "void Add(long x)")]);
+    expect(removed.matches.map((m) => m.ordinal)).toEqual([2]);
+    expect(removed.removed).toEqual([1]);
+    // An edited signature keeps the ordinal of its place among the ones that did not match exactly.
+    const edited = matchChunks(old, [draft("Method", "N.A.Add", "void Add(int x, int y)"), draft("Method", "N.A.Add", "void Add(long x)")]);
+    expect(edited.matches.map((m) => m.ordinal)).toEqual([1, 2]);
+  });
+
   test("partial type declarations in one file match by occurrence", () => {
     const old = [stored(7, "Class", "N.P"), stored(8, "Method", "N.P.M"), stored(9, "Class", "N.P")];
     const diff = matchChunks(old, [draft("Class", "N.P"), draft("Method", "N.P.M"), draft("Class", "N.P"), draft("Method", "N.P.Q")]);

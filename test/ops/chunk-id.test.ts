@@ -12,20 +12,20 @@ afterAll(() => removeAll(dirs));
 
 describe("parseChunkId", () => {
   test("round-trips with formatChunkId", () => {
-    const id = { project: "shop", generation: 3, ordinal: 4137 };
-    expect(formatChunkId(id)).toBe("shop:3:4137");
-    expect(parseChunkId("shop:3:4137")).toEqual(id);
+    const id = { project: "shop", epoch: "rqbjjeg", ordinal: 4137 };
+    expect(formatChunkId(id)).toBe("shop:rqbjjeg:4137");
+    expect(parseChunkId("shop:rqbjjeg:4137")).toEqual(id);
   });
 
   test("parses from the right: project ids may contain ':'", () => {
-    expect(parseChunkId("C:\\src:app:12:7")).toEqual({ project: "C:\\src:app", generation: 12, ordinal: 7 });
-    expect(parseChunkId("a:1:2:3")).toEqual({ project: "a:1", generation: 2, ordinal: 3 });
-    expect(parseChunkId("::0:0")).toEqual({ project: ":", generation: 0, ordinal: 0 });
+    expect(parseChunkId("C:\\src:app:12:7")).toEqual({ project: "C:\\src:app", epoch: "12", ordinal: 7 });
+    expect(parseChunkId("a:1:b2:3")).toEqual({ project: "a:1", epoch: "b2", ordinal: 3 });
+    expect(parseChunkId("::0:0")).toEqual({ project: ":", epoch: "0", ordinal: 0 });
   });
 
   test("malformed ids are refused with the expected shape in the message", () => {
-    for (const bad of ["", "shop", "shop:3", "shop:3:", ":3:4", "shop:x:4", "shop:3:4x", "shop:-3:4", "shop:3:4.5", "shop:3: 4", "shop:3:4\n"]) {
-      expect(() => parseChunkId(bad)).toThrow(`Malformed chunk id "${bad.slice(0, 200)}": expected "<project>:<generation>:<ordinal>" exactly as code_search returned it.`);
+    for (const bad of ["", "shop", "shop:3", "shop:3:", ":3:4", "shop:X:4", "shop:x_y:4", "shop:3:4x", "shop:-3:4", "shop:3:4.5", "shop:3: 4", "shop:3:4\n"]) {
+      expect(() => parseChunkId(bad)).toThrow(`Malformed chunk id "${bad.slice(0, 200)}": expected "<project>:<epoch>:<ordinal>" exactly as code_search returned it.`);
     }
   });
 
@@ -62,7 +62,7 @@ describe("Workspace.getChunk", () => {
   test("round trip from a search hit, with a project id containing ':'", async () => {
     const { ws } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
-    expect(hit.id).toMatch(/^my:proj:1:\d+$/);
+    expect(hit.id).toMatch(/^my:proj:[0-9a-z]+:\d+$/);
     const chunk = await ws.getChunk(` ${hit.id} `);
     expect(chunk).toMatchObject({ id: hit.id, project: "my:proj", path: "src/Alpha.cs", kind: "Method", symbol: "App.Alpha.Stop", start_line: hit.start_line, end_line: hit.end_line });
     expect(chunk.body).toContain("public int Stop(int x)");
@@ -71,57 +71,69 @@ describe("Workspace.getChunk", () => {
     ws.close();
   });
 
-  test("an id from an older generation gets the exact staleness message, never another chunk's text", async () => {
+  test("an id outlives edits that change the index's shape: it keeps naming its declaration, read back current", async () => {
     const { ws, root } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
-    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop", "Pause"]) });
-    const fresh = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
-    expect(fresh.id).toMatch(/^my:proj:2:\d+$/);
-    const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toBe(
-      "This chunk id is from an older version of the index (generation 1); the current index is generation 2. Run code_search again to get a fresh id.",
-    );
-    expect((await ws.getChunk(fresh.id)).symbol).toBe("App.Alpha.Stop");
+    const generation = ws.index("my:proj").snapshot().generation;
+    // A method added above it (its lines move) and a new file: the index changes shape.
+    writeTree(root, {
+      "src/Alpha.cs": csClass("App", "Alpha", ["Pause", "Start", "Stop"]).replace("return x + 4;", "return x * 40;"),
+      "src/Beta.cs": csClass("App", "Beta", ["Run"]),
+    });
+    const chunk = await ws.getChunk(hit.id);
+    expect(ws.index("my:proj").snapshot().generation).toBeGreaterThan(generation);
+    expect(chunk).toMatchObject({ id: hit.id, symbol: "App.Alpha.Stop" });
+    expect(chunk.start_line).toBeGreaterThan(hit.start_line);
+    expect(chunk.body).toContain("public int Stop(int x)");
+    expect((await ws.search({ query: "Stop", limit: 1 })).hits[0]!.id).toBe(hit.id);
     ws.close();
   });
 
   test("an unknown ordinal, an unknown project and a malformed id are errors", async () => {
     const { ws } = setup();
-    await ws.search({ query: "Stop", limit: 1 });
-    await expect(ws.getChunk("my:proj:1:999999")).rejects.toThrow('No chunk 999999 in project "my:proj" (generation 1). Run code_search again to get a fresh id.');
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    const epoch = hit.id.split(":")[2]!;
+    await expect(ws.getChunk(`my:proj:${epoch}:999999`)).rejects.toThrow('No chunk 999999 in project "my:proj": this index never made that id. Run code_search again to get a fresh id.');
     await expect(ws.getChunk("other:1:1")).rejects.toThrow('Unknown project "other". Configured projects: "my:proj".');
     await expect(ws.getChunk("garbage")).rejects.toThrow("Malformed chunk id");
     ws.close();
   });
 
-  test("get refreshes first: an edit is read back current; a deleted declaration's or file's id is refused", async () => {
+  test("get refreshes first: a deleted declaration's or file's id is refused, never shown as other lines", async () => {
     const { ws, root } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
-    // An edit inside the method: same shape, same id, current text and no staleness flag.
-    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop"]).replace("return x + 4;", "return x * 40;") });
-    const edited = await ws.getChunk(hit.id);
-    expect(edited.body).toContain("return x * 40;");
-    expect(edited.body_may_be_stale).toBeUndefined();
-    // The method deleted: without a search in between, its id is still refused rather than showing other lines.
+    const ordinal = hit.id.split(":")[3]!;
+    // The method deleted: without a search in between, its id is refused.
     writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]) });
-    await expect(ws.getChunk(hit.id)).rejects.toThrow("This chunk id is from an older version of the index (generation 1); the current index is generation 2.");
+    const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(
+      `The declaration chunk id ${ordinal} named is no longer in project "my:proj": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). Run code_search again to get a fresh id.`,
+    );
     const start = (await ws.search({ query: "Start", limit: 1 })).hits[0]!;
     rmSync(join(root, "src/Alpha.cs"));
-    await expect(ws.getChunk(start.id)).rejects.toThrow("from an older version of the index (generation 2); the current index is generation 3");
+    await expect(ws.getChunk(start.id)).rejects.toThrow(`The declaration chunk id ${start.id.split(":")[3]} named is no longer in project "my:proj"`);
     ws.close();
   });
 
-  test("an id newer than the index says the index was rebuilt; the CLI's messages name its own search command", async () => {
+  test("an id from another build of the index (recreated store, older id format) is refused, even when its ordinal exists", async () => {
     const { ws } = setup();
-    await ws.search({ query: "Stop", limit: 1 });
-    await expect(ws.getChunk("my:proj:7:1")).rejects.toThrow(
-      'This chunk id names generation 7, but the index of project "my:proj" is at generation 1: it was rebuilt since, or the id was not made by this index. Run code_search again to get a fresh id.',
-    );
-    const cli = new Workspace(ws.config, { embedder: ws.embedder, chunker, searchCommand: "code-index search" });
-    await expect(cli.getChunk("my:proj:1:999999")).rejects.toThrow("Run code-index search again to get a fresh id.");
-    await expect(cli.getChunk("garbage")).rejects.toThrow("exactly as code-index search returned it.");
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    const cache = ws.config.projects[0]!.cacheDirectory;
     ws.close();
+    rmSync(cache, { recursive: true, force: true }); // a deleted cache: the next store starts its ordinals over
+    const again = new Workspace(ws.config, { embedder: ws.embedder, chunker });
+    const fresh = (await again.search({ query: "Stop", limit: 1 })).hits[0]!;
+    expect(fresh.id.split(":")[3]).toBe(hit.id.split(":")[3]); // the same ordinal, reused by the new store
+    expect(fresh.id).not.toBe(hit.id);
+    const message =
+      'This chunk id is from another build of project "my:proj"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code_search again to get a fresh id.';
+    await expect(again.getChunk(hit.id)).rejects.toThrow(message);
+    await expect(again.getChunk(`my:proj:1:${hit.id.split(":")[3]}`)).rejects.toThrow(message); // the generation-based ids of earlier versions
+    const cli = new Workspace(ws.config, { embedder: ws.embedder, chunker, searchCommand: "code-index search" });
+    await expect(cli.getChunk(hit.id)).rejects.toThrow("Run code-index search again to get a fresh id.");
+    await expect(cli.getChunk("garbage")).rejects.toThrow("exactly as code-index search returned it.");
+    again.close();
     cli.close();
   });
 

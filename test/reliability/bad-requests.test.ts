@@ -50,8 +50,8 @@ const CASES: BadCall[] = [
   { name: "huge ordinal", tool: "code_get_chunk", args: { id: "proj:1:99999999999999999999" }, error: /Malformed chunk id/ },
   { name: "ordinal past the safe integers", tool: "code_get_chunk", args: { id: "proj:1:9999999999999999" }, error: /Malformed chunk id/ },
   { name: "negative ordinal", tool: "code_get_chunk", args: { id: "proj:1:-5" }, error: /Malformed chunk id/ },
-  { name: "generation newer than the index", tool: "code_get_chunk", args: { id: "proj:999:1" }, error: /names generation 999, but the index of project "proj" is at generation \d+: it was rebuilt since.*Run code_search again/ },
-  { name: "missing ordinal in the current generation", tool: "code_get_chunk", args: { id: "GEN:123456" }, error: /No chunk 123456 in project "proj"/ },
+  { name: "id from another build of the index", tool: "code_get_chunk", args: { id: "proj:999:1" }, error: /from another build of project "proj"'s index.*Run code_search again/ },
+  { name: "ordinal this index never made", tool: "code_get_chunk", args: { id: "EPOCH:123456" }, error: /No chunk 123456 in project "proj": this index never made that id/ },
   { name: "control characters in an id", tool: "code_get_chunk", args: { id: "proj\u0000:1:\u001b[2J1" }, error: /Malformed chunk id/ },
   { name: "1 MB id", tool: "code_get_chunk", args: { id: HUGE }, error: /Malformed chunk id "x{200}": expected/ },
   { name: "unknown project in status", tool: "code_index_status", args: { project: "../proj" }, error: /Unknown project "\.\.\/proj"/ },
@@ -59,10 +59,10 @@ const CASES: BadCall[] = [
 
 describe("bad MCP requests", () => {
   test(`${CASES.length} malformed calls: precise tool errors, and the server keeps serving after each`, async () => {
-    const generation = goodId.split(":")[1]!;
+    const epoch = goodId.split(":")[1]!;
     for (const c of CASES) {
       const args = { ...c.args };
-      if (typeof args.id === "string") args.id = args.id.replace("GEN", `proj:${generation}`);
+      if (typeof args.id === "string") args.id = args.id.replace("EPOCH", `proj:${epoch}`);
       const r = await server.call(c.tool, args);
       expect(r.isError, `${c.name}: ${r.text.slice(0, 200)}`).toBe(true);
       expect(r.text, c.name).toMatch(c.error);

@@ -113,7 +113,7 @@ describe("secrets", () => {
       for (const h of view.hits) outputs.push((await ws.getChunk(h.id)).body);
     }
     for (const c of ws.index("secrets").snapshot().chunks) {
-      outputs.push((await ws.getChunk(`secrets:${ws.index("secrets").snapshot().generation}:${c.ordinal}`)).body);
+      outputs.push((await ws.getChunk(`secrets:${ws.index("secrets").snapshot().idEpoch}:${c.ordinal}`)).body);
     }
     ws.close();
     const files = cacheBytes(project.cacheDirectory);

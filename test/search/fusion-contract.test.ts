@@ -343,7 +343,7 @@ describe("filters, per-file cap and intent", () => {
     expect(view.query).toBe(QUERY);
     expect(view.count).toBe(view.hits.length);
     for (const h of view.hits) {
-      expect(h.id).toMatch(/^proj:\d+:\d+$/);
+      expect(h.id).toMatch(/^proj:[0-9a-z]+:\d+$/);
       expect(h.project).toBe("proj");
       expect(typeof h.path).toBe("string");
       expect(h.start_line).toBeGreaterThanOrEqual(1);

@@ -34,6 +34,7 @@ function fakeSnapshot(m: Float32Array, dims: number): Snapshot {
     projectId: "p",
     root: "/",
     generation: 1,
+    idEpoch: "e1",
     chunks,
     indexByOrdinal: new Map(),
     indexesByPath: new Map(),

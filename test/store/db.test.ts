@@ -36,6 +36,32 @@ function matches(db: IndexDb, term: string): number[] {
 }
 
 describe("IndexDb", () => {
+  test("the id epoch is set once when a store is created, kept across opens, and set for a store that had none", () => {
+    const { db, file } = freshDb();
+    const epoch = db.idEpoch();
+    expect(epoch).toMatch(/^[0-9a-z]{1,8}$/);
+    db.close();
+    const again = IndexDb.open(file);
+    expect(again.idEpoch()).toBe(epoch);
+    again.db.query("DELETE FROM meta WHERE key = ?").run(META.idEpoch); // a store from before ids had epochs
+    again.close();
+    const migrated = IndexDb.open(file);
+    expect(migrated.getMeta(META.idEpoch)).toMatch(/^[0-9a-z]{1,8}$/);
+    migrated.close();
+  });
+
+  test("lastOrdinal is the largest ordinal ever assigned, deleted ones included (AUTOINCREMENT never reuses them)", () => {
+    const { db } = freshDb();
+    expect(db.lastOrdinal()).toBe(0);
+    const first = db.writeChunk(chunk());
+    const second = db.writeChunk(chunk({ symbol: "App.Foo.Baz", textHash: "h2" }));
+    db.deleteChunk(second);
+    expect(db.lastOrdinal()).toBe(second);
+    expect(db.writeChunk(chunk({ symbol: "App.Foo.Qux", textHash: "h3" }))).toBeGreaterThan(second);
+    expect(first).toBeLessThan(second);
+    db.close();
+  });
+
   test("a new database records the schema version; meta survives a reopen", () => {
     const { db, file } = freshDb();
     expect(db.getMeta(META.schemaVersion)).toBe(String(SCHEMA_VERSION));

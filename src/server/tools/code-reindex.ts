@@ -11,7 +11,7 @@ export const codeReindex = defineTool({
     "Can take minutes on a large project; progress notifications are sent when the client asks for them.",
     "Returns, per project: project_id, file_count, chunk_count, skipped_files (count per reason), texts_embedded, pending_embeddings, generation, duration_ms, warning?, error?.",
     "With `project`, that project's object; without, {projects:[...], duration_ms} with all projects rebuilt concurrently.",
-    "A rebuild changes the index generation, so chunk ids from earlier searches expire.",
+    "Chunk ids from earlier searches stay valid for declarations that still exist.",
   ].join(" "),
   input: {
     project: z.string().optional().describe(PROJECT_DESCRIPTION),
