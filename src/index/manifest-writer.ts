@@ -70,6 +70,7 @@ export class ManifestWriter {
       for (const file of last.pending) this.writeFile(file);
       if (last.walkSkipped) this.db.replaceWalkSkipped(last.walkSkipped);
       this.moveGeneration();
+      if (this.counts.chunksRemoved > 0) this.db.pruneRemovedChunks();
       this.db.setMeta(META.chunkerVersion, String(CHUNKER_VERSION));
       this.db.setMeta(META.builtAtUtc, new Date().toISOString());
     });

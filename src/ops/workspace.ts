@@ -4,14 +4,14 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkKind, Hit } from "../types.ts";
+import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
-import { parseChunkId, type ChunkId } from "./chunk-id.ts";
+import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
@@ -259,13 +259,7 @@ export class Workspace {
       );
     }
     const c = chunkByOrdinal(snapshot, id.ordinal);
-    if (!c) {
-      throw new UsageError(
-        id.ordinal > snapshot.db.lastOrdinal()
-          ? `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`
-          : `The declaration chunk id ${id.ordinal} named is no longer in project "${id.project}": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). ${again}`,
-      );
-    }
+    if (!c) throw new UsageError(goneChunkMessage(snapshot, id, again));
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
     let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
@@ -426,3 +420,24 @@ export function directorySize(dir: string): number {
   }
   return total;
 }
+
+/** Why an id of this store names no chunk now, as precisely as the store remembers. */
+function goneChunkMessage(snapshot: Snapshot, id: ChunkId, again: string): string {
+  if (id.ordinal > snapshot.db.lastOrdinal()) return `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`;
+  const was = snapshot.db.removedChunk(id.ordinal);
+  if (!was) {
+    return `The declaration chunk id ${id.ordinal} named is no longer in project "${id.project}": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). ${again}`;
+  }
+  if (was.kind === "FileFragment") {
+    return `Chunk id ${id.ordinal} named lines ${was.symbol.slice(was.path.length + 1)} of ${was.path}, outside any declaration; that part of the file has changed since. ${again}`;
+  }
+  const now: ChunkRecord[] = [];
+  for (const c of snapshot.chunks) if (c.symbol === was.symbol && c.kind === was.kind) now.push(c);
+  if (now.length > 0) {
+    const where = now.slice(0, 3).map((c) => `${c.path}:${c.startLine} (id ${formatChunkId({ project: id.project, epoch: snapshot.idEpoch, ordinal: c.ordinal })})`);
+    return `${was.symbol} (${was.kind}) is no longer in ${was.path}; a declaration of that name is in ${where.join(", ")}${now.length > 3 ? ` and ${now.length - 3} more` : ""}. Ids follow a declaration within its file, not to another one.`;
+  }
+  const fileGone = !snapshot.files.has(was.path);
+  return `${was.symbol} (${was.kind} in ${was.path}) was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
+}
+

@@ -2,7 +2,7 @@
 import { Database } from "bun:sqlite";
 import type { ChunkKind, ChunkRecord, IdentifierRef, SkippedFile, SkipReason } from "../types.ts";
 import { decodePosting, encodePosting } from "./identifier-postings.ts";
-import { IDENTIFIER_ROWS_PER_FILE, META, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
+import { IDENTIFIER_ROWS_PER_FILE, META, REMOVED_CHUNKS_KEPT, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
 
 /** The two FTS5 tables ranked by BM25. */
 export type LexicalTable = "chunks_fts" | "passages_fts";
@@ -123,6 +123,19 @@ export class IndexDb {
     } catch (e) {
       if ((e as { code?: string }).code !== "SQLITE_BUSY") throw e;
     }
+  }
+
+  /** What a removed chunk was, while it is among the most recent REMOVED_CHUNKS_KEPT removals. */
+  removedChunk(ordinal: number): { path: string; kind: ChunkKind; symbol: string } | undefined {
+    return (
+      this.db.query<{ path: string; kind: ChunkKind; symbol: string }, [number]>("SELECT path, kind, symbol FROM removed_chunks WHERE ordinal = ?").get(ordinal) ??
+      undefined
+    );
+  }
+
+  /** Forgets all but the most recent REMOVED_CHUNKS_KEPT removals (a rowid range: cheap at any size). */
+  pruneRemovedChunks(): void {
+    this.db.query("DELETE FROM removed_chunks WHERE rowid <= (SELECT MAX(rowid) FROM removed_chunks) - ?").run(REMOVED_CHUNKS_KEPT);
   }
 
   /** The store's id epoch (see META.idEpoch). */
@@ -311,7 +324,9 @@ export class IndexDb {
     return this.db.query<{ id: number }, [string]>("SELECT id FROM chunks WHERE path = ?").all(path).map((r) => r.id);
   }
 
+  /** Removes one chunk, remembering what it was (see removedChunk). */
   deleteChunk(id: number): void {
+    this.db.query("INSERT OR REPLACE INTO removed_chunks(ordinal, path, kind, symbol) SELECT id, path, kind, symbol FROM chunks WHERE id = ?").run(id);
     this.db.query("DELETE FROM chunks WHERE id = ?").run(id);
     this.db.query("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
   }

@@ -141,7 +141,7 @@ describe("search and chunks", () => {
     const gone = await server.call("code_get_chunk", { id: drain.id });
     expect(gone.isError).toBe(true);
     expect(gone.text).toBe(
-      `The declaration chunk id ${drain.id.split(":")[2]} named is no longer in project "svc": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). Run code_search again to get a fresh id.`,
+      `${drain.symbol} (Method in Src/MessageQueue.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.`,
     );
   });
 

@@ -99,20 +99,52 @@ describe("Workspace.getChunk", () => {
     ws.close();
   });
 
-  test("get refreshes first: a deleted declaration's or file's id is refused, never shown as other lines", async () => {
+  test("get refreshes first: a deleted declaration's or file's id is refused, saying what it was", async () => {
     const { ws, root } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
-    const ordinal = hit.id.split(":")[3]!;
-    // The method deleted: without a search in between, its id is refused.
+    // The method deleted: without a search in between, its id is refused, never shown as other lines.
     writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]) });
     const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toBe(
-      `The declaration chunk id ${ordinal} named is no longer in project "my:proj": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). Run code_search again to get a fresh id.`,
-    );
+    expect((error as Error).message).toBe("App.Alpha.Stop (Method in src/Alpha.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.");
     const start = (await ws.search({ query: "Start", limit: 1 })).hits[0]!;
     rmSync(join(root, "src/Alpha.cs"));
-    await expect(ws.getChunk(start.id)).rejects.toThrow(`The declaration chunk id ${start.id.split(":")[3]} named is no longer in project "my:proj"`);
+    await expect(ws.getChunk(start.id)).rejects.toThrow(
+      "App.Alpha.Start (Method in src/Alpha.cs) was deleted or renamed since this id was made, and src/Alpha.cs is no longer indexed. Run code_search again to get a fresh id.",
+    );
+    // Past what the store remembers (the oldest removals are forgotten), the message is general.
+    ws.index("my:proj").snapshot().db.db.query("DELETE FROM removed_chunks").run();
+    await expect(ws.getChunk(start.id)).rejects.toThrow(
+      `The declaration chunk id ${start.id.split(":")[3]} named is no longer in project "my:proj": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). Run code_search again to get a fresh id.`,
+    );
+    ws.close();
+  });
+
+  test("a declaration moved to another file: the old id is refused and the message gives the new one", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    rmSync(join(root, "src/Alpha.cs"));
+    writeTree(root, { "src/Moved/Alpha.cs": csClass("App", "Alpha", ["Start", "Stop"]) });
+    const error = ((await ws.getChunk(hit.id).catch((e: unknown) => e)) as Error).message;
+    const moved = (await ws.findSymbol({ name: "App.Alpha.Stop", limit: 5 })).hits[0]!;
+    expect(moved.path).toBe("src/Moved/Alpha.cs");
+    expect(moved.id).not.toBe(hit.id);
+    expect(error).toBe(
+      `App.Alpha.Stop (Method) is no longer in src/Alpha.cs; a declaration of that name is in src/Moved/Alpha.cs:${moved.start_line} (id ${moved.id}). Ids follow a declaration within its file, not to another one.`,
+    );
+    ws.close();
+  });
+
+  test("a file fragment's id (lines outside any declaration) ends when those lines move, and the message says so", async () => {
+    const { ws, root } = setup();
+    const header = "// Licence: the zebra crossing clause applies to this file.\n// Keep this header.\nusing System;\n";
+    writeTree(root, { "src/Alpha.cs": header + csClass("App", "Alpha", ["Start", "Stop"]) });
+    const fragment = (await ws.search({ query: "zebra crossing clause", limit: 1, kinds: ["FileFragment"] })).hits[0]!;
+    expect(fragment).toMatchObject({ kind: "FileFragment", path: "src/Alpha.cs", start_line: 1 });
+    writeTree(root, { "src/Alpha.cs": "// One more line on top.\n" + header + csClass("App", "Alpha", ["Start", "Stop"]) });
+    await expect(ws.getChunk(fragment.id)).rejects.toThrow(
+      `Chunk id ${fragment.id.split(":")[3]} named lines 1-${fragment.end_line} of src/Alpha.cs, outside any declaration; that part of the file has changed since. Run code_search again to get a fresh id.`,
+    );
     ws.close();
   });
 

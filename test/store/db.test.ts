@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { IndexDb, type ChunkWrite } from "../../src/store/db.ts";
-import { META, SCHEMA_VERSION } from "../../src/store/format.ts";
+import { META, REMOVED_CHUNKS_KEPT, SCHEMA_VERSION } from "../../src/store/format.ts";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -59,6 +59,23 @@ describe("IndexDb", () => {
     expect(db.lastOrdinal()).toBe(second);
     expect(db.writeChunk(chunk({ symbol: "App.Foo.Qux", textHash: "h3" }))).toBeGreaterThan(second);
     expect(first).toBeLessThan(second);
+    db.close();
+  });
+
+  test("a deleted chunk is remembered (path, kind, symbol); pruning keeps the most recent REMOVED_CHUNKS_KEPT", () => {
+    const { db } = freshDb();
+    const ordinal = db.writeChunk(chunk());
+    db.deleteChunk(ordinal);
+    expect(db.removedChunk(ordinal)).toEqual({ path: "src/Foo.cs", kind: "Method", symbol: "App.Foo.Bar" });
+    const insert = db.db.query("INSERT INTO removed_chunks(ordinal, path, kind, symbol) VALUES (?, 'a.cs', 'Method', 'A.B')");
+    db.transaction(() => {
+      for (let i = 0; i < REMOVED_CHUNKS_KEPT + 10; i++) insert.run(1000 + i);
+    });
+    db.pruneRemovedChunks();
+    expect(db.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM removed_chunks").get()!.n).toBe(REMOVED_CHUNKS_KEPT);
+    expect(db.removedChunk(ordinal)).toBeUndefined(); // the oldest removals go first
+    expect(db.removedChunk(1009)).toBeUndefined();
+    expect(db.removedChunk(1010)).toBeDefined();
     db.close();
   });
 
