@@ -2,6 +2,7 @@
 // its defaults, and the wording of its validation errors. Unknown keys are rejected, never ignored.
 import { z } from "zod";
 import { formatKeyPath, type KeyPath } from "./errors.ts";
+import { closest } from "../text/closest.ts";
 
 export const PROVIDERS = ["ollama", "openai", "none"] as const;
 export const DEFAULT_EXTENSIONS: readonly string[] = [".cs", ".razor", ".md"];
@@ -202,33 +203,6 @@ function unknownKeyProblem(parent: KeyPath, key: string, allowed: readonly strin
   if (hint !== undefined) message += ` (${hint})`;
   else if (suggestion !== undefined) message += ` (did you mean "${suggestion}"?)`;
   return `${message}; allowed keys: ${visible.join(", ")}`;
-}
-
-function closest(key: string, candidates: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const distance = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 function describeType(value: unknown): string {

@@ -64,6 +64,7 @@ describe("tool list", () => {
     expect(search.description).toContain("latest search");
 
     expect(byName.get("code_get_chunk")!.inputSchema.required).toEqual(["id"]);
+    for (const t of tools) expect(t.inputSchema.additionalProperties, t.name).toBe(false);
     for (const name of ["code_search", "code_get_chunk", "code_outline", "code_find_symbol", "code_references", "code_index_status"]) {
       expect(byName.get(name)!.annotations?.readOnlyHint).toBe(true);
     }

@@ -42,6 +42,13 @@ const CASES: BadCall[] = [
   { name: "fragment kind for a definition", tool: "code_find_symbol", args: { name: "Ledger", kind: "FileFragment" }, error: /kind must be one of Class, Constant, Constructor, Enum, Event, Field, Function,/ },
   { name: "unknown project", tool: "code_search", args: { query: "Ledger", project: "nope" }, error: /Unknown project "nope"\. Configured projects: "proj"/ },
   { name: "blank query", tool: "code_search", args: { query: " \t\n " }, error: /The query is blank/ },
+  {
+    name: "mistyped argument",
+    tool: "code_search",
+    args: { query: "Ledger", limt: 3 },
+    error: /Unknown argument "limt" \(did you mean "limit"\?\); code_search takes query, limit, kind, path_filter, code_only, intent, project\./,
+  },
+  { name: "argument of another tool", tool: "code_outline", args: { path: "Ledger.cs", query: "x" }, error: /Unknown argument "query"; code_outline takes path, project\./ },
   { name: "get_chunk without id", tool: "code_get_chunk", args: {}, error: /id/ },
   { name: "max_lines out of range", tool: "code_get_chunk", args: { id: "proj:1:1", max_lines: 0 }, error: /max_lines must be an integer from 1 to 5000/ },
   { name: "id of the wrong type", tool: "code_get_chunk", args: { id: { ordinal: 1 } }, error: /id/ },

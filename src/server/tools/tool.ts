@@ -1,10 +1,11 @@
 // The shape of one MCP tool (name, zod input, model-facing description, annotations, handler) and how it registers.
 import type { McpServer, ToolCallback } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "zod";
+import { z } from "zod";
 import type { OperationHooks, Workspace } from "../../ops/workspace.ts";
 import { compact } from "../../ops/views.ts";
 import { ProgressRelay } from "../progress.ts";
+import { closest } from "../../text/closest.ts";
 
 export interface ToolContext {
   workspace: Workspace;
@@ -47,8 +48,13 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
   return {
     name: def.name,
     register(server, deps) {
-      // The SDK validates arguments against `input` before calling; the generic shape is erased at this boundary.
-      const handler: ToolCallback<z.ZodRawShape> = async (args, extra) => {
+      // Strict: a mistyped argument would otherwise be dropped without a word and the call answered without it.
+      const names = Object.keys(def.input);
+      const inputSchema = z.strictObject(def.input as z.ZodRawShape, {
+        error: (issue) => (issue.code === "unrecognized_keys" ? unknownArguments(def.name, issue.keys, names) : undefined),
+      });
+      // The SDK validates arguments against `inputSchema` before calling; the generic shape is erased at this boundary.
+      const handler: ToolCallback<typeof inputSchema> = async (args, extra) => {
         const token = extra._meta?.progressToken;
         const progress =
           token === undefined
@@ -68,11 +74,7 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
         progress?.flush();
         return { content: [{ type: "text", text }] };
       };
-      server.registerTool(
-        def.name,
-        { title: def.title, description: def.description, inputSchema: def.input as z.ZodRawShape, annotations: { title: def.title, ...def.annotations } },
-        handler,
-      );
+      server.registerTool(def.name, { title: def.title, description: def.description, inputSchema, annotations: { title: def.title, ...def.annotations } }, handler);
     },
   };
 }
@@ -84,3 +86,15 @@ export function toJson(value: unknown): string {
 
 /** The `project` argument every tool shares. */
 export const PROJECT_DESCRIPTION = "Configured project id to limit the call to; omit it to cover every configured project.";
+
+/** `Unknown argument "querry" (did you mean "query"?); code_search takes query, project, …`. */
+export function unknownArguments(tool: string, keys: readonly string[], names: readonly string[]): string {
+  const each = keys.slice(0, 5).map((key) => {
+    const shown = JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+    const near = closest(key, names);
+    return near === undefined ? shown : `${shown} (did you mean "${near}"?)`;
+  });
+  const more = keys.length > 5 ? ` and ${keys.length - 5} more` : "";
+  return `Unknown argument${keys.length > 1 ? "s" : ""} ${each.join(", ")}${more}; ${tool} takes ${names.join(", ")}.`;
+}
+
