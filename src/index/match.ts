@@ -24,7 +24,9 @@ export interface FileChunkDiff<T extends Identified> {
 /**
  * A declaration keeps its ordinal (its id) while its kind and symbol stay. Overloads and partial declarations share
  * a symbol: one whose signature is unchanged keeps its own ordinal even when another overload is added or removed
- * before it; the rest pair up in order of occurrence (an edited signature keeps the ordinal of its place).
+ * before it. The rest pair up in order of occurrence only when as many are left on both sides (an edited signature
+ * keeps its ordinal); when one was also added or removed, which is which cannot be told, so they get new ordinals
+ * rather than an old id silently naming another overload.
  */
 export function matchChunks<T extends Identified>(old: readonly StoredChunk[], drafts: readonly T[]): FileChunkDiff<T> {
   const ordinals: (number | undefined)[] = drafts.map(() => undefined);
@@ -37,6 +39,13 @@ export function matchChunks<T extends Identified>(old: readonly StoredChunk[], d
       const q = queues.get(k);
       if (q) q.push(o.ordinal);
       else queues.set(k, [o.ordinal]);
+    }
+    if (!withSignature) {
+      const left = new Map<string, number>();
+      drafts.forEach((d, i) => {
+        if (ordinals[i] === undefined) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
+      });
+      for (const [k, q] of queues) if (left.get(k) !== q.length) queues.delete(k);
     }
     drafts.forEach((d, i) => {
       if (ordinals[i] !== undefined || (withSignature && d.signature === undefined)) return;

@@ -110,7 +110,7 @@ const CALIBRATION_RETRY_GROWTH = 1.1;
 const WRITE_BATCH = { files: 2000, chunks: 40_000 };
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
-export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed";
+export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed" | "removed";
 
 /**
  * Key of the embedding cache. The embed text's first header line names the file; it is left out of the key
@@ -272,6 +272,23 @@ export class ProjectIndex {
     this.current = undefined;
   }
 
+  /**
+   * The cache directory (or its database) deleted under a running process: drop the open store and start a new one,
+   * as a new process would, instead of failing every refresh on the missing lock file. The new store has a new id
+   * epoch, so ids from the old one are refused rather than read against new ordinals.
+   */
+  private reopenIfCacheRemoved(): void {
+    if (!this.db || existsSync(join(this.project.cacheDirectory, DB_FILE))) return;
+    this.db.close();
+    this.db = undefined;
+    this.vectors = undefined;
+    this.current = undefined;
+    this.lastWalk = undefined;
+    this.knownPending = undefined;
+    this.seenDataVersion = undefined;
+    this.repairs.push("removed");
+  }
+
   /** The latest snapshot, built from disk if this process has not refreshed yet (no refresh happens here). */
   snapshot(): Snapshot {
     if (this.current) return this.current;
@@ -312,6 +329,7 @@ export class ProjectIndex {
     const run = (async () => {
       await previous?.catch(() => {});
       this.assertRootExists();
+      this.reopenIfCacheRemoved();
       this.open();
       const quiet = await this.unchangedSinceLastWalk(opts);
       if (quiet) return quiet;

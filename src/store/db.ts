@@ -126,16 +126,16 @@ export class IndexDb {
   }
 
   /** What a removed chunk was, while it is among the most recent REMOVED_CHUNKS_KEPT removals. */
-  removedChunk(ordinal: number): { path: string; kind: ChunkKind; symbol: string } | undefined {
-    return (
-      this.db.query<{ path: string; kind: ChunkKind; symbol: string }, [number]>("SELECT path, kind, symbol FROM removed_chunks WHERE ordinal = ?").get(ordinal) ??
-      undefined
+  removedChunk(ordinal: number): Pick<ChunkRecord, "path" | "kind" | "symbol" | "signature"> | undefined {
+    const q = this.db.query<Pick<ChunkRecord, "path" | "kind" | "symbol" | "signature">, [number]>(
+      "SELECT path, kind, symbol, signature FROM chunks_removed WHERE ordinal = ?",
     );
+    return q.get(ordinal) ?? undefined;
   }
 
   /** Forgets all but the most recent REMOVED_CHUNKS_KEPT removals (a rowid range: cheap at any size). */
   pruneRemovedChunks(): void {
-    this.db.query("DELETE FROM removed_chunks WHERE rowid <= (SELECT MAX(rowid) FROM removed_chunks) - ?").run(REMOVED_CHUNKS_KEPT);
+    this.db.query("DELETE FROM chunks_removed WHERE rowid <= (SELECT MAX(rowid) FROM chunks_removed) - ?").run(REMOVED_CHUNKS_KEPT);
   }
 
   /** The store's id epoch (see META.idEpoch). */
@@ -333,7 +333,9 @@ export class IndexDb {
 
   /** Removes one chunk, remembering what it was (see removedChunk). */
   deleteChunk(id: number): void {
-    this.db.query("INSERT OR REPLACE INTO removed_chunks(ordinal, path, kind, symbol) SELECT id, path, kind, symbol FROM chunks WHERE id = ?").run(id);
+    this.db
+      .query("INSERT OR REPLACE INTO chunks_removed(ordinal, path, kind, symbol, signature) SELECT id, path, kind, symbol, signature FROM chunks WHERE id = ?")
+      .run(id);
     this.db.query("DELETE FROM chunks WHERE id = ?").run(id);
     this.db.query("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
   }

@@ -9,7 +9,7 @@
 //       (name, line, kind, qualifier); rowid = files.id × 2^20 + n, so a file's rows are one rowid range.
 //   4 — identifiers: one row per (file, name) whose blob packs every occurrence (identifier-postings.ts):
 //       +10.6 % index size on UniRx + UniTask instead of +47.6 %.
-//       Later, without a bump (readers of 4 ignore them): meta.id_epoch, and removed_chunks.
+//       Later, without a bump (readers of 4 ignore them): meta.id_epoch, and chunks_removed.
 export const SCHEMA_VERSION = 4;
 
 /** How many removed chunks are remembered for the messages of ids that outlived them. */
@@ -93,12 +93,14 @@ CREATE TABLE IF NOT EXISTS identifiers (
 CREATE INDEX IF NOT EXISTS identifiers_by_name ON identifiers(name COLLATE NOCASE);
 -- What removed chunks were, so an id that outlived its declaration gets a precise answer (where it moved, or what
 -- was deleted). Rowid order is removal order; only the most recent REMOVED_CHUNKS_KEPT are kept.
-CREATE TABLE IF NOT EXISTS removed_chunks (
+CREATE TABLE IF NOT EXISTS chunks_removed (
   ordinal INTEGER NOT NULL UNIQUE,
   path TEXT NOT NULL,
   kind TEXT NOT NULL,
-  symbol TEXT NOT NULL
+  symbol TEXT NOT NULL,
+  signature TEXT NOT NULL
 );
+DROP TABLE IF EXISTS removed_chunks;
 -- Files the walker left out at the last refresh (content-level skips live on files.skip_reason).
 CREATE TABLE IF NOT EXISTS skipped (path TEXT PRIMARY KEY, reason TEXT NOT NULL, detail TEXT) WITHOUT ROWID;
 `;

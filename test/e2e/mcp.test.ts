@@ -142,7 +142,7 @@ describe("search and chunks", () => {
     const gone = await server.call("code_get_chunk", { id: drain.id });
     expect(gone.isError).toBe(true);
     expect(gone.text).toBe(
-      `${drain.symbol} (Method in Src/MessageQueue.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.`,
+      `${drain.symbol} (Method \`public void DrainQueue()\` in Src/MessageQueue.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.`,
     );
   });
 

@@ -143,6 +143,19 @@ describe("matchChunks", () => {
     expect(edited.matches.map((m) => m.ordinal)).toEqual([1, 2]);
   });
 
+  test("an overload edited in the same save that another is added or removed gets a new ordinal, never another's", () => {
+    const sig = (ordinal: number, signature: string): StoredChunk => ({ ...stored(ordinal, "Method", "N.A.B"), signature });
+    const old = [sig(1, "void B(int x)"), sig(2, "void B(string x)")];
+    // B(double) added before, B(string x) → B(string name): by order alone, id 2 would name B(double).
+    const added = matchChunks(old, [draft("Method", "N.A.B", "void B(double x)"), draft("Method", "N.A.B", "void B(int x)"), draft("Method", "N.A.B", "void B(string name)")]);
+    expect(added.matches.map((m) => m.ordinal)).toEqual([undefined, 1, undefined]);
+    expect(added.removed).toEqual([2]);
+    // B(int) deleted, B(string) → B(object): neither old id may name B(object).
+    const removed = matchChunks(old, [draft("Method", "N.A.B", "void B(object x)")]);
+    expect(removed.matches.map((m) => m.ordinal)).toEqual([undefined]);
+    expect(removed.removed.sort()).toEqual([1, 2]);
+  });
+
   test("partial type declarations in one file match by occurrence", () => {
     const old = [stored(7, "Class", "N.P"), stored(8, "Method", "N.P.M"), stored(9, "Class", "N.P")];
     const diff = matchChunks(old, [draft("Class", "N.P"), draft("Method", "N.P.M"), draft("Class", "N.P"), draft("Method", "N.P.Q")]);

@@ -106,14 +106,14 @@ describe("Workspace.getChunk", () => {
     writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]) });
     const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toBe("App.Alpha.Stop (Method in src/Alpha.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.");
+    expect((error as Error).message).toBe("App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.");
     const start = (await ws.search({ query: "Start", limit: 1 })).hits[0]!;
     rmSync(join(root, "src/Alpha.cs"));
     await expect(ws.getChunk(start.id)).rejects.toThrow(
-      "App.Alpha.Start (Method in src/Alpha.cs) was deleted or renamed since this id was made, and src/Alpha.cs is no longer indexed. Run code_search again to get a fresh id.",
+      "App.Alpha.Start (Method `public int Start(int x)` in src/Alpha.cs) was deleted or renamed since this id was made, and src/Alpha.cs is no longer indexed. Run code_search again to get a fresh id.",
     );
     // Past what the store remembers (the oldest removals are forgotten), the message is general.
-    ws.index("my:proj").snapshot().db.db.query("DELETE FROM removed_chunks").run();
+    ws.index("my:proj").snapshot().db.db.query("DELETE FROM chunks_removed").run();
     await expect(ws.getChunk(start.id)).rejects.toThrow(
       `The declaration chunk id ${start.id.split(":")[3]} named is no longer in project "my:proj": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). Run code_search again to get a fresh id.`,
     );
@@ -130,8 +130,25 @@ describe("Workspace.getChunk", () => {
     expect(moved.path).toBe("src/Moved/Alpha.cs");
     expect(moved.id).not.toBe(hit.id);
     expect(error).toBe(
-      `App.Alpha.Stop (Method) is no longer in src/Alpha.cs; a declaration of that name is in src/Moved/Alpha.cs:${moved.start_line} (id ${moved.id}). Ids follow a declaration within its file, not to another one.`,
+      `App.Alpha.Stop (Method \`public int Stop(int x)\` in src/Alpha.cs) was removed since this id was made; the same declaration is now at src/Moved/Alpha.cs:${moved.start_line} (id ${moved.id}).`,
     );
+    ws.close();
+  });
+
+  test("a removed overload, or a member whose kind changed: the message names it by signature and lists its namesakes", async () => {
+    const { ws, root } = setup();
+    const overloads = "namespace App {\n  public class Box {\n    public void Put(int x) { }\n    public void Put(string s) { }\n    public int Size { get; set; }\n  }\n}\n";
+    writeTree(root, { "src/Box.cs": overloads });
+    const outline = await ws.outline({ path: "src/Box.cs" });
+    const members = outline.declarations[0]!.members![0]!.members!;
+    const [putInt, putString, size] = members;
+    writeTree(root, { "src/Box.cs": overloads.replace("    public void Put(int x) { }\n", "").replace("public int Size { get; set; }", "public int Size() => 0;") });
+    await expect(ws.getChunk(putInt!.id!)).rejects.toThrow(
+      `App.Box.Put (Method \`public void Put(int x)\` in src/Box.cs) was removed or changed since this id was made; declarations of that name now: src/Box.cs:3 (id ${putString!.id}) Method.`,
+    );
+    expect((await ws.getChunk(putString!.id!)).signature).toBe("public void Put(string s)");
+    const sizeError = ((await ws.getChunk(size!.id!).catch((e: unknown) => e)) as Error).message;
+    expect(sizeError).toMatch(/^App\.Box\.Size \(Property `public int Size \{ get; set; \}` in src\/Box\.cs\) was removed or changed since this id was made; declarations of that name now: src\/Box\.cs:4 \(id my:proj:[0-9a-z]+:\d+\) Method\.$/);
     ws.close();
   });
 
@@ -143,8 +160,22 @@ describe("Workspace.getChunk", () => {
     expect(fragment).toMatchObject({ kind: "FileFragment", path: "src/Alpha.cs", start_line: 1 });
     writeTree(root, { "src/Alpha.cs": "// One more line on top.\n" + header + csClass("App", "Alpha", ["Start", "Stop"]) });
     await expect(ws.getChunk(fragment.id)).rejects.toThrow(
-      `Chunk id ${fragment.id.split(":")[3]} named lines 1-${fragment.end_line} of src/Alpha.cs, outside any declaration; that part of the file has changed since. Run code_search again to get a fresh id.`,
+      `Chunk id ${fragment.id.split(":")[3]} named lines 1-${fragment.end_line} of src/Alpha.cs, outside any declaration; such ids are named by their lines, so an edit at or above them ends them. Run code_search again to get a fresh id.`,
     );
+    ws.close();
+  });
+
+  test("a cache deleted under a running process: the next call starts a new store; old ids are refused", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    rmSync(ws.config.projects[0]!.cacheDirectory, { recursive: true, force: true });
+    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Added", "Start", "Stop"]) });
+    const error = ((await ws.getChunk(hit.id).catch((e: unknown) => e)) as Error).message;
+    expect(error).toStartWith('This chunk id is from another build of project "my:proj"\'s index');
+    const after = await ws.search({ query: "Added", limit: 1 });
+    expect(after.warning ?? "").not.toContain("stale");
+    expect(after.hits[0]!.symbol).toBe("App.Alpha.Added");
+    expect((await ws.getChunk(after.hits[0]!.id)).body).toContain("Added");
     ws.close();
   });
 

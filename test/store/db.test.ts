@@ -62,17 +62,17 @@ describe("IndexDb", () => {
     db.close();
   });
 
-  test("a deleted chunk is remembered (path, kind, symbol); pruning keeps the most recent REMOVED_CHUNKS_KEPT", () => {
+  test("a deleted chunk is remembered (path, kind, symbol, signature); pruning keeps the most recent REMOVED_CHUNKS_KEPT", () => {
     const { db } = freshDb();
     const ordinal = db.writeChunk(chunk());
     db.deleteChunk(ordinal);
-    expect(db.removedChunk(ordinal)).toEqual({ path: "src/Foo.cs", kind: "Method", symbol: "App.Foo.Bar" });
-    const insert = db.db.query("INSERT INTO removed_chunks(ordinal, path, kind, symbol) VALUES (?, 'a.cs', 'Method', 'A.B')");
+    expect(db.removedChunk(ordinal)).toEqual({ path: "src/Foo.cs", kind: "Method", symbol: "App.Foo.Bar", signature: "public void Bar()" });
+    const insert = db.db.query("INSERT INTO chunks_removed(ordinal, path, kind, symbol, signature) VALUES (?, 'a.cs', 'Method', 'A.B', 'void B()')");
     db.transaction(() => {
       for (let i = 0; i < REMOVED_CHUNKS_KEPT + 10; i++) insert.run(1000 + i);
     });
     db.pruneRemovedChunks();
-    expect(db.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM removed_chunks").get()!.n).toBe(REMOVED_CHUNKS_KEPT);
+    expect(db.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM chunks_removed").get()!.n).toBe(REMOVED_CHUNKS_KEPT);
     expect(db.removedChunk(ordinal)).toBeUndefined(); // the oldest removals go first
     expect(db.removedChunk(1009)).toBeUndefined();
     expect(db.removedChunk(1010)).toBeDefined();

@@ -25,6 +25,8 @@ export const codeReindex = defineTool({
       if (view.error) throw new Error(`Rebuild of "${view.project_id}" failed: ${view.error}`);
       return toJson(view);
     }
+    const failed = views.filter((v) => v.error);
+    if (failed.length === views.length) throw new Error(failed.map((v) => `Rebuild of "${v.project_id}" failed: ${v.error}`).join("\n"));
     return toJson({ projects: views, duration_ms: Math.round(performance.now() - started) });
   },
 });

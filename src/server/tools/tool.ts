@@ -87,11 +87,29 @@ export function toJson(value: unknown): string {
 /** The `project` argument every tool shares. */
 export const PROJECT_DESCRIPTION = "Configured project id to limit the call to; omit it to cover every configured project.";
 
+/** Names other tools (or other MCP servers) use for an argument: `symbol` here is `name` in code_find_symbol. */
+const ARGUMENT_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  query: ["q", "text", "search", "pattern", "question"],
+  name: ["symbol", "identifier"],
+  symbol: ["name", "identifier"],
+  path: ["file", "file_path", "filepath", "filename", "file_name"],
+  path_filter: ["path", "paths", "glob", "filter", "file", "file_path"],
+  id: ["chunk_id", "chunk", "ids"],
+  limit: ["max_results", "top_k", "k", "n", "count"],
+  max_lines: ["lines"],
+};
+
+/** The argument of this tool that `key` most likely meant: a near spelling, else a name other tools use for it. */
+function meant(key: string, names: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  return closest(key, names) ?? names.find((name) => ARGUMENT_ALIASES[name]?.includes(lower));
+}
+
 /** `Unknown argument "querry" (did you mean "query"?); code_search takes query, project, …`. */
 export function unknownArguments(tool: string, keys: readonly string[], names: readonly string[]): string {
   const each = keys.slice(0, 5).map((key) => {
     const shown = JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
-    const near = closest(key, names);
+    const near = meant(key, names);
     return near === undefined ? shown : `${shown} (did you mean "${near}"?)`;
   });
   const more = keys.length > 5 ? ` and ${keys.length - 5} more` : "";

@@ -8,6 +8,15 @@ describe("unknownArguments", () => {
     );
   });
 
+  test("a name another tool uses for the argument is pointed to it", () => {
+    expect(unknownArguments("code_references", ["name"], ["symbol", "project", "limit"])).toBe(
+      'Unknown argument "name" (did you mean "symbol"?); code_references takes symbol, project, limit.',
+    );
+    expect(unknownArguments("code_outline", ["file_path"], ["path", "project"])).toStartWith('Unknown argument "file_path" (did you mean "path"?)');
+    expect(unknownArguments("code_search", ["path"], ["query", "limit", "path_filter"])).toStartWith('Unknown argument "path" (did you mean "path_filter"?)');
+    expect(unknownArguments("code_search", ["q"], ["query", "limit"])).toStartWith('Unknown argument "q" (did you mean "query"?)');
+  });
+
   test("many keys are counted past five, a long key is cut", () => {
     const keys = ["a", "b", "c", "d", "x".repeat(100), "f", "g"];
     const message = unknownArguments("code_outline", keys, ["path", "project"]);
