@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { homedir } from "node:os";
 import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config/load.ts";
-import { ConfigError, FlagError } from "../config/errors.ts";
+import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
@@ -204,9 +204,22 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       .action(async () => {
         const ws = openWorkspace(globals(), io);
         const progress = progressReporter();
+        // Ctrl-C stops the build after committing what is chunked; a second Ctrl-C kills at once (default handler).
+        const stop = new AbortController();
+        const interrupt = () => stop.abort(new Error("interrupted (Ctrl-C)"));
+        process.once("SIGINT", interrupt);
         try {
-          const views = await ws.build(globals().project, full, { onProgress: progress, onWait: (m) => io.err(m) });
+          const views = await ws.build(globals().project, full, { onProgress: progress, onWait: (m) => io.err(m), signal: stop.signal });
           progress.done();
+          if (stop.signal.aborted) {
+            io.err(
+              full
+                ? 'Interrupted: the files re-chunked so far are saved and the rest keep their previous chunks (the index is usable); run "code-index reindex" again to redo them all.'
+                : 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.',
+            );
+            process.exitCode = 130;
+            return;
+          }
           const failed = views.filter((v) => v.error);
           if (globals().json) emit(globals().project || views.length === 1 ? views[0] : { projects: views }, "");
           else {
@@ -217,6 +230,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
           }
           if (failed.length > 0) process.exitCode = 1;
         } finally {
+          process.off("SIGINT", interrupt);
           ws.close();
         }
       });
@@ -297,23 +311,24 @@ export function buildProgram(io: CliIo = defaultIo): Command {
 /** Runs the CLI; resolves to the process exit code (0 ok, 1 error, 2 usage error). */
 export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const program = buildProgram(io);
+  // A script that asked for JSON gets its failure as JSON on stdout too, so one parser reads every outcome.
+  const json = argv.includes("--json");
+  const fail = (message: string, code: number): number => {
+    if (json) io.out(JSON.stringify({ error: message, exit_code: code }));
+    else io.err(`error: ${message}`);
+    return code;
+  };
   try {
     await program.parseAsync(argv, { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      // Commander has already printed its message on stderr.
+      if (json) io.out(JSON.stringify({ error: e.message.replace(/^error: /, ""), exit_code: 2 }));
       return 2;
     }
-    if (e instanceof UsageError || e instanceof FlagError) {
-      io.err(`error: ${e.message}`);
-      return 2;
-    }
-    if (e instanceof ConfigError) {
-      io.err(`error: ${e.message}`);
-      return 1;
-    }
-    io.err(`error: ${(e as Error).message}`);
-    return 1;
+    if (e instanceof UsageError || e instanceof FlagError) return fail(e.message, 2);
+    return fail((e as Error).message, 1);
   }
 }

@@ -59,7 +59,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
   const fileLabel = raw === undefined ? "the built-in defaults" : file.path;
 
   // The file is validated on its own first, so its mistakes are reported against the file.
-  let parsed = validate(raw ?? {}, () => fileLabel);
+  let parsed = validate(raw === undefined ? {} : raw, () => fileLabel);
   const envSettings = readEnvSettings(input.env);
   if (envSettings.length > 0) {
     const merged = applyEnvSettings(structuredClone(raw ?? {}), envSettings);

@@ -112,7 +112,7 @@ export class HttpClient {
       throw new EmbeddingError(
         "bad-response",
         `${this.target.label} at ${this.target.endpoint} answered ${route} with a body that is not valid JSON${nonFinite}: ` +
-          `${quoteExcerpt(text)}. Check that embedding.endpoint points at the embedding server and that it is healthy.`,
+          `${quoteExcerpt(text)}. Check that Embedding.Endpoint points at the embedding server and that it is healthy.`,
       );
     }
   }
@@ -222,7 +222,7 @@ function afterAttempts(attempts: number): string {
 
 function statusFix(status: number): string {
   if (status === 401 || status === 403) return "Check the API key (CODEINDEX_API_KEY or OPENAI_API_KEY).";
-  if (status === 404) return "Check embedding.endpoint: the server has no such route.";
+  if (status === 404) return "Check Embedding.Endpoint: the server has no such route.";
   if (status === 413) return "Lower embedding.batchSize.";
   if (status === 429) return "The server is rate-limiting: lower embedding.batchSize or try again later.";
   if (status >= 500) return "The server failed; check its log (a local model may be out of memory: lower embedding.batchSize).";

@@ -33,7 +33,7 @@ export class OllamaBackend implements EmbeddingBackend {
       fetch: options.fetch ?? fetch,
       unreachableMessage: (cause) =>
         cause
-          ? `Could not reach Ollama at ${endpoint} (${cause}). Start it with 'ollama serve' or fix embedding.endpoint.`
+          ? `Could not reach Ollama at ${endpoint} (${cause}). Start it with 'ollama serve' or fix Embedding.Endpoint (or --endpoint).`
           : `Could not reach Ollama at ${endpoint}. Start it with 'ollama serve'.`,
       classifyStatus: (status, serverMessage) => {
         if (status !== 404) return undefined;
@@ -41,7 +41,7 @@ export class OllamaBackend implements EmbeddingBackend {
         return new EmbeddingError(
           "http",
           `Ollama at ${endpoint} answered HTTP 404 (${serverMessage || "no body"}). ` +
-            `Check that embedding.endpoint is an Ollama server, version 0.3 or newer (older ones lack /api/embed).`,
+            `Check that Embedding.Endpoint is an Ollama server, version 0.3 or newer (older ones lack /api/embed).`,
         );
       },
     });
@@ -77,7 +77,7 @@ export class OllamaBackend implements EmbeddingBackend {
     if (!models) {
       return {
         ok: false,
-        message: `${this.endpoint}/api/tags did not list models; is embedding.endpoint an Ollama server?`,
+        message: `${this.endpoint}/api/tags did not list models; is Embedding.Endpoint an Ollama server?`,
       };
     }
     const wanted = canonicalModelName(this.config.model);

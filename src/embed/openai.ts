@@ -43,7 +43,7 @@ export class OpenAIBackend implements EmbeddingBackend {
       headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : undefined,
       unreachableMessage: (cause) =>
         `Could not reach the embedding server at ${endpoint}${cause ? ` (${cause})` : ""}. ` +
-        `Check that it is running and that embedding.endpoint is right.`,
+        `Check that it is running and that Embedding.Endpoint is right.`,
       classifyStatus: (status, serverMessage) =>
         status === 404 && /model/i.test(serverMessage) && /(not found|does not exist|no such)/i.test(serverMessage)
           ? new EmbeddingError(

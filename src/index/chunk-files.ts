@@ -17,9 +17,13 @@ const IN_FLIGHT_PER_WORKER = 2;
 
 /** Cores, up to 4; `CODEINDEX_CHUNK_WORKERS` overrides (0 = chunk on the main thread only). */
 export function defaultWorkerCount(env: Record<string, string | undefined> = process.env): number {
-  const forced = Number(env.CODEINDEX_CHUNK_WORKERS);
-  if (env.CODEINDEX_CHUNK_WORKERS !== undefined && Number.isInteger(forced) && forced >= 0) return forced;
-  return Math.max(0, Math.min(4, availableParallelism()));
+  const text = env.CODEINDEX_CHUNK_WORKERS;
+  if (text === undefined || text.trim() === "") return Math.max(0, Math.min(4, availableParallelism()));
+  const forced = Number(text);
+  if (!Number.isInteger(forced) || forced < 0 || forced > 64) {
+    throw new Error(`CODEINDEX_CHUNK_WORKERS must be a whole number from 0 to 64 (0 = chunk on the main thread), got "${text.slice(0, 40)}".`);
+  }
+  return forced;
 }
 
 /** Yields one outcome per job, in completion order. The event loop stays free (embedding overlaps chunking). */

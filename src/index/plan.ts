@@ -29,10 +29,18 @@ export function planChangedPaths(
     if (!entry) {
       if (row) plan.deleted.push(path);
     } else if (!row) plan.added.push(entry);
-    else if (row.size !== entry.size || row.mtime !== entry.mtimeMs) plan.touched.push(entry);
+    else if (mustRead(row, entry)) plan.touched.push(entry);
   }
   plan.unchanged = fileCount - plan.added.length - plan.touched.length;
   return plan;
+}
+
+/**
+ * A stored file is read again when its size or mtime moved, or when it could not be read last time: a permission
+ * fix (chmod) changes neither, and the file would otherwise stay out of the index until a reindex.
+ */
+function mustRead(row: FileRow, entry: FileEntry): boolean {
+  return row.size !== entry.size || row.mtime !== entry.mtimeMs || row.skipReason === "unreadable";
 }
 
 export function planRefresh(onDisk: readonly FileEntry[], stored: ReadonlyMap<string, FileRow>, forceAll = false): RefreshPlan {
@@ -42,7 +50,7 @@ export function planRefresh(onDisk: readonly FileEntry[], stored: ReadonlyMap<st
     seen.add(entry.path);
     const row = stored.get(entry.path);
     if (!row) plan.added.push(entry);
-    else if (forceAll || row.size !== entry.size || row.mtime !== entry.mtimeMs) plan.touched.push(entry);
+    else if (forceAll || mustRead(row, entry)) plan.touched.push(entry);
     else plan.unchanged++;
   }
   for (const path of stored.keys()) if (!seen.has(path)) plan.deleted.push(path);

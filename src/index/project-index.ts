@@ -447,6 +447,8 @@ export class ProjectIndex {
         this.needsFullRechunk = false;
       }
     } catch (e) {
+      // Stopped on purpose (Ctrl-C): the files already chunked are committed too, not only the full batches.
+      if (opts.signal?.aborted && pending.length > 0) writer.write(pending);
       // Batches written before the failure stay (the next refresh does not redo them); the live snapshot no longer
       // matches the store, so the next refresh reloads it.
       if (writer.batches > 0) {

@@ -30,6 +30,8 @@ export interface SearchParams {
 export interface OperationHooks {
   onProgress?: (project: string, p: Progress) => void;
   onWait?: (message: string) => void;
+  /** Stops a build: the files chunked so far are committed, and the next build goes on from there. */
+  signal?: AbortSignal;
 }
 
 export class UsageError extends Error {
@@ -332,6 +334,7 @@ export class Workspace {
             skipEmbedding: !semantic,
             onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),
             onWait: hooks.onWait,
+            signal: hooks.signal,
           });
           const s = index.statusCounts();
           const view: ReindexView = {

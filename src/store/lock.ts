@@ -85,7 +85,9 @@ export async function acquireLock(
     }
     if (!told) {
       told = true;
-      opts.onWait?.(`Waiting for process ${Number.isNaN(pid) ? "?" : (pid ?? "?")} to finish updating the index (lock ${file}).`);
+      // The holder writes its pid just after creating the file, so a waiter can read it empty.
+      const holder = pid === undefined || Number.isNaN(pid) ? "another process" : `process ${pid}`;
+      opts.onWait?.(`Waiting for ${holder} to finish updating the index (lock ${file}).`);
     }
     if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file} held by process ${Number.isNaN(pid) ? "?" : (pid ?? "?")}.`);
     await Bun.sleep(delay);

@@ -272,6 +272,13 @@ describe("file contents", () => {
     );
   });
 
+  test("a file holding null or a list is an error, not an empty config", () => {
+    for (const [text, got] of [["null", "null"], ["[]", "a list"]]) {
+      const base = setup(text);
+      expect(errorOf(() => loadConfig(input(base))).message).toBe(`Config error in ${base.configFile} at (top level): expected an object, got ${got}.`);
+    }
+  });
+
   test("wrong type names the key path", () => {
     const base = setup({ CodeIndex: { Projects: [{ Id: "a", Root: "/a" }, { Id: "b", Root: 42 }] } });
     expect(errorOf(() => loadConfig(input(base))).message).toBe(

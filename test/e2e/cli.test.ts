@@ -151,6 +151,12 @@ describe("code-index CLI on UniTask", () => {
     expect(human.stdout).toStartWith(`${hit.symbol}  [`);
     expect(human.stdout).toContain(`${hit.path}:${hit.start_line}-${hit.end_line}`);
 
+    const staleJson = await cli("get", hit.id.replace(/:([0-9a-z]+):/, ":99:"), "--root", corpus, "--embedder", "none", "--json");
+    expect(staleJson.code).toBe(2);
+    expect(JSON.parse(staleJson.stdout)).toMatchObject({ exit_code: 2, error: expect.stringContaining("from another build of project") });
+    const badFlag = await cli("search", "x", "--limit", "0", "--root", corpus, "--json");
+    expect(badFlag.code).toBe(2);
+    expect(JSON.parse(badFlag.stdout)).toEqual({ error: expect.stringContaining("--limit"), exit_code: 2 });
     const stale = await cli("get", hit.id.replace(/:([0-9a-z]+):/, ":99:"), "--root", corpus, "--embedder", "none");
     expect(stale.code).toBe(2);
     expect(stale.stderr).toContain('This chunk id is from another build of project "unitask"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code-index search again to get a fresh id.');

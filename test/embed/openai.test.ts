@@ -129,6 +129,6 @@ describe("OpenAI-compatible health", () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}/v1`;
     const health = await openai({ endpoint }).health();
     expect(health.ok).toBe(false);
-    expect(health.message).toBe(`Could not reach the embedding server at ${endpoint}. Check that it is running and that embedding.endpoint is right.`);
+    expect(health.message).toBe(`Could not reach the embedding server at ${endpoint}. Check that it is running and that Embedding.Endpoint is right.`);
   });
 });

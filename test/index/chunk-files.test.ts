@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createChunker } from "../../src/chunk/chunker.ts";
-import { chunkFiles } from "../../src/index/chunk-files.ts";
+import { chunkFiles, defaultWorkerCount } from "../../src/index/chunk-files.ts";
 import type { FileJob, FileOutcome } from "../../src/index/prepare-file.ts";
 
 function tree(n: number): FileJob[] {
@@ -44,5 +44,16 @@ describe("chunkFiles", () => {
     const first = (await collect([job!], 0)).get(job!.path)!;
     const again = (await collect([{ ...job!, previousSha: first.sha256 }], 0)).get(job!.path)!;
     expect(again.status).toBe("same-content");
+  });
+});
+
+describe("defaultWorkerCount", () => {
+  test("CODEINDEX_CHUNK_WORKERS: a whole number overrides, anything else is an error naming the variable", () => {
+    expect(defaultWorkerCount({ CODEINDEX_CHUNK_WORKERS: "0" })).toBe(0);
+    expect(defaultWorkerCount({ CODEINDEX_CHUNK_WORKERS: "3" })).toBe(3);
+    expect(defaultWorkerCount({})).toBeGreaterThanOrEqual(0);
+    for (const bad of ["banana", "-1", "2.5", "1e9"]) {
+      expect(() => defaultWorkerCount({ CODEINDEX_CHUNK_WORKERS: bad })).toThrow(`CODEINDEX_CHUNK_WORKERS must be a whole number from 0 to 64 (0 = chunk on the main thread), got "${bad}".`);
+    }
   });
 });

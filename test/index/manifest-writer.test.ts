@@ -93,6 +93,25 @@ describe("batched manifest writes", () => {
     second.close();
   });
 
+  test("an abort (Ctrl-C) commits every file chunked so far, not only the full batches", async () => {
+    const { root, cache } = project();
+    const chunked: string[] = [];
+    // Batches far larger than the tree: before, everything chunked before the abort was lost.
+    const first = open(root, cache, { writeBatch: { files: 1000, chunks: 100_000 } }, chunked);
+    const abort = new AbortController();
+    await first
+      .refresh({ signal: abort.signal, onProgress: (p) => p.phase === "chunk" && p.done >= 25 && abort.abort(new Error("stop")) })
+      .catch(() => {});
+    const done = chunked.splice(0).length;
+    first.close();
+    const second = open(root, cache, {}, chunked);
+    expect(second.statusCounts().files).toBe(done);
+    const report = await second.refresh();
+    expect(report.filesAdded).toBe(FILES - done);
+    expect(second.statusCounts().files).toBe(FILES);
+    second.close();
+  });
+
   test("the same process recovers after an interrupted build: the next refresh sees the committed files", async () => {
     const { root, cache } = project();
     const index = open(root, cache, { writeBatch: { files: 5, chunks: 1000 } });

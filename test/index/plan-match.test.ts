@@ -30,6 +30,17 @@ describe("planRefresh", () => {
     expect(plan.unchanged).toBe(1);
   });
 
+  test("a file unreadable last time is read again though its size and mtime stayed (a chmod changes neither)", () => {
+    const withLocked = new Map(stored).set("locked.cs", { ...row("locked.cs", 10, 100), chunkCount: 0, skipReason: "unreadable" });
+    const tooLarge = { ...row("big.cs", 10, 100), chunkCount: 0, skipReason: "too-large" as const };
+    withLocked.set("big.cs", tooLarge);
+    const onDisk = [...disk, entry("locked.cs", 10, 100), entry("big.cs", 10, 100)];
+    expect(planRefresh(onDisk, withLocked).touched.map((e) => e.path)).toEqual(["grown.cs", "touched.cs", "locked.cs"]);
+    const byPath = new Map(onDisk.map((e) => [e.path, e]));
+    const fast = planChangedPaths(["locked.cs", "big.cs"], (p) => byPath.get(p), onDisk.length, withLocked);
+    expect(fast.touched.map((e) => e.path)).toEqual(["locked.cs"]);
+  });
+
   test("force marks every known file touched", () => {
     const plan = planRefresh(disk, stored, true);
     expect(plan.touched.map((e) => e.path)).toEqual(["grown.cs", "same.cs", "touched.cs"]);

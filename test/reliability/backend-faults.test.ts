@@ -40,7 +40,7 @@ const CASES: FaultCase[] = [
   { name: "connection refused (backend stopped)", action: "stop", message: /Could not reach Ollama at http:\/\/127\.0\.0\.1:\d+\. Start it with 'ollama serve'\./ },
   { name: "timeout", fault: { kind: "delay", ms: TIMEOUT_MS + 300 }, times: 99, message: new RegExp(`did not answer POST /api/embed within ${TIMEOUT_MS} ms \\(after ${RETRIES + 1} attempts\\)`), attempts: RETRIES + 1 },
   { name: "HTTP 500", fault: { kind: "status", status: 500, body: '{"error":"CUDA out of memory"}' }, times: 99, message: /answered HTTP 500 to POST \/api\/embed \(after 3 attempts\): CUDA out of memory\. The server failed/, attempts: RETRIES + 1 },
-  { name: "HTTP 404 (no such route)", fault: { kind: "status", status: 404, body: "404 page not found" }, times: 99, message: /answered HTTP 404 \(404 page not found\)\. Check that embedding\.endpoint is an Ollama server/, attempts: 1 },
+  { name: "HTTP 404 (no such route)", fault: { kind: "status", status: 404, body: "404 page not found" }, times: 99, message: /answered HTTP 404 \(404 page not found\)\. Check that Embedding\.Endpoint is an Ollama server/, attempts: 1 },
   { name: "model missing", fault: { kind: "model-missing" }, times: 99, message: /Model 'stub-embed' is not installed in Ollama at .*Run 'ollama pull stub-embed'\./, attempts: 1 },
   { name: "wrong dimensions", fault: { kind: "wrong-dimensions", dimensions: 8 }, times: 99, message: /has 8 dimensions, but embedding\.dimensions is 32/, attempts: 1 },
   { name: "NaN in a vector", fault: { kind: "nan" }, times: 99, message: /not valid JSON \(it contains NaN\/Infinity/, attempts: 1 },

@@ -77,7 +77,7 @@ describe("acquireLock", () => {
     await expect(acquireLock(file, { timeoutMs: 100, onWait: (m) => messages.push(m) })).rejects.toThrow(
       `Timed out waiting for the index lock ${file} held by process ?.`,
     );
-    expect(messages).toEqual([`Waiting for process ? to finish updating the index (lock ${file}).`]);
+    expect(messages).toEqual([`Waiting for another process to finish updating the index (lock ${file}).`]);
     const past = new Date(Date.now() - 60_000);
     utimesSync(file, past, past);
     const lock = await acquireLock(file, { timeoutMs: 500 });
