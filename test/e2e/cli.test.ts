@@ -1,6 +1,6 @@
 // The `code-index` CLI end to end on a copy of the UniTask corpus, with no embedding backend.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 
@@ -160,6 +160,20 @@ describe("code-index CLI on UniTask", () => {
     const stale = await cli("get", hit.id.replace(/:([0-9a-z]+):/, ":99:"), "--root", corpus, "--embedder", "none");
     expect(stale.code).toBe(2);
     expect(stale.stderr).toContain('This chunk id is from another build of project "unitask"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code-index search again to get a fresh id.');
+  });
+
+  test("output that cannot be written: a full device is an error message, not a stack trace", async () => {
+    if (!existsSync("/dev/full")) return; // Linux only
+    const child = Bun.spawn([BUN, CLI, "search", "UniTaskScheduler", "--root", corpus, "--embedder", "none"], {
+      cwd: home,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache") },
+      stdout: Bun.file("/dev/full"),
+      stderr: "pipe",
+    });
+    const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("error: cannot write the output (ENOSPC).");
+    expect(stderr).not.toContain("    at ");
   });
 
   test("outline, find-symbol and references, as text and --json", async () => {
