@@ -15,6 +15,7 @@ import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
+import { queryTerms } from "../text/tokens.ts";
 
 export interface SearchParams {
   query: string;
@@ -167,6 +168,9 @@ export class Workspace {
     const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
     // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
     if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code${top.length > 0 ? "; the hits share only parts of it" : ""}.`);
+    if (top.length === 0 && queryTerms(query).length === 0) {
+      warnings.push("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
+    }
     const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
     if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
       warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);

@@ -137,6 +137,15 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("a query of stop words only, with no hits, says why; one that finds something does not", async () => {
+    const ws = twoProjects(true);
+    const common = await ws.search({ query: "how do I do it with the", limit: 5 });
+    expect(common.hits).toEqual([]);
+    expect(common.warning).toContain("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
+    expect((await ws.search({ query: "reconcile the ledger", limit: 5 })).warning ?? "").not.toContain("only common words");
+    ws.close();
+  });
+
   test("excerpt lines are clipped: a 20,000-character line does not fill the answer", async () => {
     const root = tempDir("ws-long");
     dirs.push(root);
