@@ -4,15 +4,16 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
+import type { ChunkKind, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
-import { formatChunkId, parseChunkId, type ChunkId } from "./chunk-id.ts";
-import { clipLine, mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
+import { parseChunkId, type ChunkId } from "./chunk-id.ts";
+import { whyNoChunk } from "./missing-chunk.ts";
+import { mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 import { queryTerms } from "../text/tokens.ts";
@@ -265,7 +266,7 @@ export class Workspace {
       );
     }
     const c = chunkByOrdinal(snapshot, id.ordinal);
-    if (!c) throw new UsageError(goneChunkMessage(snapshot, id, again));
+    if (!c) throw new UsageError(whyNoChunk(snapshot, id, again));
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
     let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
@@ -426,27 +427,4 @@ export function directorySize(dir: string): number {
     return 0;
   }
   return total;
-}
-
-/** Why an id of this store names no chunk now, as precisely as the store remembers. */
-function goneChunkMessage(snapshot: Snapshot, id: ChunkId, again: string): string {
-  if (id.ordinal < 1 || id.ordinal > snapshot.db.lastOrdinal()) return `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`;
-  const was = snapshot.db.removedChunk(id.ordinal);
-  if (!was) {
-    return `The declaration chunk id ${id.ordinal} named is no longer in project "${id.project}": it was deleted or renamed, or its file was (ids outlive edits to a declaration, not its removal). ${again}`;
-  }
-  if (was.kind === "FileFragment") {
-    return `Chunk id ${id.ordinal} named lines ${was.symbol.slice(was.path.length + 1)} of ${was.path}, outside any declaration; such ids are named by their lines, so an edit at or above them ends them. ${again}`;
-  }
-  const what = `${was.symbol} (${was.kind} \`${clipLine(was.signature, 100)}\` in ${was.path})`;
-  const namesakes: ChunkRecord[] = [];
-  for (const c of snapshot.chunks) if (c.symbol === was.symbol) namesakes.push(c);
-  const place = (c: ChunkRecord) => `${c.path}:${c.startLine} (id ${formatChunkId({ project: id.project, epoch: snapshot.idEpoch, ordinal: c.ordinal })})`;
-  const list = (cs: ChunkRecord[], withKind: boolean) =>
-    cs.slice(0, 3).map((c) => (withKind ? `${place(c)} ${c.kind}` : place(c))).join(", ") + (cs.length > 3 ? ` and ${cs.length - 3} more` : "");
-  const same = namesakes.filter((c) => c.kind === was.kind && c.signature === was.signature);
-  if (same.length > 0) return `${what} was removed since this id was made; the same declaration is now at ${list(same, false)}.`;
-  if (namesakes.length > 0) return `${what} was removed or changed since this id was made; declarations of that name now: ${list(namesakes, true)}.`;
-  const fileGone = !snapshot.files.has(was.path);
-  return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
 }
