@@ -212,11 +212,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
           const views = await ws.build(globals().project, full, { onProgress: progress, onWait: (m) => io.err(m), signal: stop.signal });
           progress.done();
           if (stop.signal.aborted) {
-            io.err(
-              full
-                ? 'Interrupted: the files re-chunked so far are saved and the rest keep their previous chunks (the index is usable); run "code-index reindex" again to redo them all.'
-                : 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.',
-            );
+            const message = full
+              ? 'Interrupted: the files re-chunked so far are saved and the rest keep their previous chunks (the index is usable); run "code-index reindex" again to redo them all.'
+              : 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.';
+            if (globals().json) io.out(JSON.stringify({ error: message, exit_code: 130 }));
+            else io.err(message);
             process.exitCode = 130;
             return;
           }

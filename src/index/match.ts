@@ -24,39 +24,57 @@ export interface FileChunkDiff<T extends Identified> {
 /**
  * A declaration keeps its ordinal (its id) while its kind and symbol stay. Overloads and partial declarations share
  * a symbol: one whose signature is unchanged keeps its own ordinal even when another overload is added or removed
- * before it. The rest pair up in order of occurrence only when as many are left on both sides (an edited signature
- * keeps its ordinal); when one was also added or removed, which is which cannot be told, so they get new ordinals
- * rather than an old id silently naming another overload.
+ * before it. Of the rest, a lone one left on each side, at the same place among its namesakes, pairs up: one
+ * overload's signature edited in place keeps its ordinal. Otherwise which became which cannot be told, so they get
+ * new ordinals rather than an old id silently naming another overload.
  */
 export function matchChunks<T extends Identified>(old: readonly StoredChunk[], drafts: readonly T[]): FileChunkDiff<T> {
   const ordinals: (number | undefined)[] = drafts.map(() => undefined);
   const taken = new Set<number>();
-  const pair = (key: (c: Identified) => string, withSignature: boolean) => {
-    const queues = new Map<string, number[]>();
-    for (const o of old) {
-      if (taken.has(o.ordinal)) continue;
-      const k = key(o);
-      const q = queues.get(k);
-      if (q) q.push(o.ordinal);
-      else queues.set(k, [o.ordinal]);
-    }
-    if (!withSignature) {
-      const left = new Map<string, number>();
-      drafts.forEach((d, i) => {
-        if (ordinals[i] === undefined) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
-      });
-      for (const [k, q] of queues) if (left.get(k) !== q.length) queues.delete(k);
-    }
-    drafts.forEach((d, i) => {
-      if (ordinals[i] !== undefined || (withSignature && d.signature === undefined)) return;
-      const ordinal = queues.get(key(d))?.shift();
-      if (ordinal === undefined) return;
-      ordinals[i] = ordinal;
-      taken.add(ordinal);
-    });
-  };
-  pair((c) => `${c.kind}\u0000${c.symbol}\u0000${c.signature}`, true);
-  pair((c) => `${c.kind}\u0000${c.symbol}`, false);
+  const name = (c: Identified) => `${c.kind}\u0000${c.symbol}`;
+
+  const exact = new Map<string, number[]>();
+  for (const o of old) push(exact, `${name(o)}\u0000${o.signature}`, o.ordinal);
+  drafts.forEach((d, i) => {
+    if (d.signature === undefined) return;
+    const ordinal = exact.get(`${name(d)}\u0000${d.signature}`)?.shift();
+    if (ordinal === undefined) return;
+    ordinals[i] = ordinal;
+    taken.add(ordinal);
+  });
+
+  // What is left, per name: [ordinal or draft index, place among all of that name's declarations].
+  const oldLeft = new Map<string, [number, number][]>();
+  const newLeft = new Map<string, [number, number][]>();
+  const places = new Map<string, number>();
+  for (const o of old) {
+    const place = bump(places, `o${name(o)}`);
+    if (!taken.has(o.ordinal)) push(oldLeft, name(o), [o.ordinal, place]);
+  }
+  drafts.forEach((d, i) => {
+    const place = bump(places, `n${name(d)}`);
+    if (ordinals[i] === undefined) push(newLeft, name(d), [i, place]);
+  });
+  for (const [key, [first, ...more]] of oldLeft) {
+    const candidates = newLeft.get(key);
+    if (more.length > 0 || candidates?.length !== 1 || candidates[0]![1] !== first![1]) continue;
+    ordinals[candidates[0]![0]] = first![0];
+    taken.add(first![0]);
+  }
+
   const matches = drafts.map((draft, i): ChunkMatch<T> => (ordinals[i] === undefined ? { draft } : { draft, ordinal: ordinals[i] }));
   return { matches, removed: old.filter((o) => !taken.has(o.ordinal)).map((o) => o.ordinal) };
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** The count so far for `key`, then one more. */
+function bump(counts: Map<string, number>, key: string): number {
+  const n = counts.get(key) ?? 0;
+  counts.set(key, n + 1);
+  return n;
 }

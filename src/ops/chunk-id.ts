@@ -16,7 +16,7 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** `searchCommand` names what returns ids, for the error message (the MCP tool or the CLI command). */
 export function parseChunkId(text: string, searchCommand = "code_search"): ChunkId {
-  const m = /^(.+):([0-9a-z]{1,16}):(\d{1,16})$/s.exec(text);
+  const m = /^(.+):([0-9a-z]{1,16}):(0|[1-9]\d{0,15})$/s.exec(text);
   const ord = m ? Number(m[3]) : NaN;
   if (!m || !(ord <= MAX_SAFE)) {
     throw new Error(`Malformed chunk id "${text.slice(0, 200)}": expected "<project>:<epoch>:<ordinal>" exactly as ${searchCommand} returned it.`);

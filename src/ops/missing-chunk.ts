@@ -1,5 +1,5 @@
 // Why a chunk id of the current store names no chunk now, as precisely as the store remembers: never made, a
-// fragment whose lines moved, a declaration removed (by signature), moved to another file, or changed kind.
+// fragment whose lines moved, or a declaration removed (named by its signature, with its namesakes now).
 import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkRecord } from "../types.ts";
 import { formatChunkId, type ChunkId } from "./chunk-id.ts";
@@ -18,12 +18,18 @@ export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string): stri
   const what = `${was.symbol} (${was.kind} \`${clipLine(was.signature, 100)}\` in ${was.path})`;
   const namesakes: ChunkRecord[] = [];
   for (const c of snapshot.chunks) if (c.symbol === was.symbol) namesakes.push(c);
-  const place = (c: ChunkRecord) => `${c.path}:${c.startLine} (id ${formatChunkId({ project: id.project, epoch: snapshot.idEpoch, ordinal: c.ordinal })})`;
-  const list = (cs: ChunkRecord[], withKind: boolean) =>
-    cs.slice(0, 3).map((c) => (withKind ? `${place(c)} ${c.kind}` : place(c))).join(", ") + (cs.length > 3 ? ` and ${cs.length - 3} more` : "");
-  const same = namesakes.filter((c) => c.kind === was.kind && c.signature === was.signature);
-  if (same.length > 0) return `${what} was removed since this id was made; the same declaration is now at ${list(same, false)}.`;
-  if (namesakes.length > 0) return `${what} was removed or changed since this id was made; declarations of that name now: ${list(namesakes, true)}.`;
-  const fileGone = !snapshot.files.has(was.path);
-  return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
+  if (namesakes.length === 0) {
+    const fileGone = !snapshot.files.has(was.path);
+    return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
+  }
+  // Likeliest successors first: in the same file (an edited signature or kind), then the same signature elsewhere
+  // (a move). Whether one of them is the same declaration cannot be known, so the message only lists them.
+  const rank = (c: ChunkRecord) => (c.path === was.path ? 0 : c.kind === was.kind && c.signature === was.signature ? 1 : 2);
+  namesakes.sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path) || a.startLine - b.startLine);
+  const shown = namesakes.slice(0, 5).map((c) => {
+    const newId = formatChunkId({ project: id.project, epoch: snapshot.idEpoch, ordinal: c.ordinal });
+    return `${c.path}:${c.startLine} ${c.kind} \`${clipLine(c.signature, 80)}\` (id ${newId})`;
+  });
+  const more = namesakes.length > 5 ? `; and ${namesakes.length - 5} more` : "";
+  return `${what} was removed or changed since this id was made; declarations of that name now: ${shown.join("; ")}${more}.`;
 }

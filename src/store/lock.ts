@@ -83,13 +83,13 @@ export async function acquireLock(
       }
       continue;
     }
+    // The holder writes its pid just after creating the file, so a waiter can read it empty.
+    const holder = pid === undefined || Number.isNaN(pid) ? "another process" : `process ${pid}`;
     if (!told) {
       told = true;
-      // The holder writes its pid just after creating the file, so a waiter can read it empty.
-      const holder = pid === undefined || Number.isNaN(pid) ? "another process" : `process ${pid}`;
       opts.onWait?.(`Waiting for ${holder} to finish updating the index (lock ${file}).`);
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file} held by process ${Number.isNaN(pid) ? "?" : (pid ?? "?")}.`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file}, held by ${holder}.`);
     await Bun.sleep(delay);
   }
 }

@@ -1,10 +1,13 @@
 // "Did you mean" for a mistyped name: the candidate within a few edits of it (case ignored), if any.
 
-/** The candidate nearest to `name`, when it is within about a third of its length in edits (at least 2). */
+/**
+ * The candidate nearest to `name`, when it is within about a third of its length in edits (at least 2; 1 for a
+ * name of three letters or fewer, where two edits reach unrelated words: "id" is not "kind").
+ */
 export function closest(name: string, candidates: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  let bestDistance = (name.length <= 3 ? 1 : Math.max(2, Math.floor(name.length / 3))) + 1;
   for (const candidate of candidates) {
     const distance = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {

@@ -269,3 +269,25 @@ describe("code-index CLI on UniTask", () => {
     expect(onFile.stderr).toContain(`root directory ${file} is a file, not a directory. Pass an existing directory with --root.`);
   });
 });
+
+describe("code-index build, interrupted", () => {
+  test("Ctrl-C (SIGINT) saves the files chunked so far, says how to go on (exit 130), and the next build does the rest", async () => {
+    const root = join(home, "interrupted");
+    for (let i = 0; i < 3; i++) {
+      cpSync(join(REPO, "node_modules/com.cysharp.unitask"), join(root, `ut${i}`), { recursive: true });
+      cpSync(join(REPO, "node_modules/com.neuecc.unirx"), join(root, `rx${i}`), { recursive: true });
+    }
+    // One thread, so the build surely outlasts the signal below (it takes ~20 s here).
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache"), CODEINDEX_CHUNK_WORKERS: "0" };
+    const child = Bun.spawn([BUN, CLI, "build", "--root", root, "--embedder", "none", "--json"], { cwd: home, env, stdout: "pipe", stderr: "pipe" });
+    await Bun.sleep(2500);
+    child.kill("SIGINT");
+    const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    expect(code).toBe(130);
+    expect(JSON.parse(stdout)).toEqual({ error: 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.', exit_code: 130 });
+    const status = JSON.parse((await cli("status", "--root", root, "--embedder", "none", "--json")).stdout) as { file_count: number };
+    expect(status.file_count).toBeGreaterThan(0);
+    const rest = JSON.parse((await cli("build", "--root", root, "--embedder", "none", "--json")).stdout) as { file_count: number; files_added?: number };
+    expect(rest.file_count).toBeGreaterThan(status.file_count);
+  }, 120_000);
+});

@@ -124,12 +124,12 @@ describe("matchChunks", () => {
     expect(diff.removed).toEqual([5]);
   });
 
-  test("overloads keep their ordinals by occurrence", () => {
+  test("overloads with unchanged signatures keep their ordinals by occurrence; several changed at once get new ones", () => {
     const old = [stored(1, "Method", "N.A.Add"), stored(2, "Method", "N.A.Add"), stored(3, "Method", "N.A.Add")];
-    // Bodies change, order of occurrence stays.
-    const same = matchChunks(old, [draft("Method", "N.A.Add", "Add(int)"), draft("Method", "N.A.Add", "Add(long)"), draft("Method", "N.A.Add", "Add(string)")]);
-    expect(same.matches.map((m) => m.ordinal)).toEqual([1, 2, 3]);
-    expect(same.removed).toEqual([]);
+    // Every signature changed: which became which cannot be told, so no old id names one of them.
+    const changed = matchChunks(old, [draft("Method", "N.A.Add", "Add(int)"), draft("Method", "N.A.Add", "Add(long)"), draft("Method", "N.A.Add", "Add(string)")]);
+    expect(changed.matches.map((m) => m.ordinal)).toEqual([undefined, undefined, undefined]);
+    expect(changed.removed).toEqual([1, 2, 3]);
     // The last overload is deleted: the first two keep theirs.
     const fewer = matchChunks(old, [draft("Method", "N.A.Add"), draft("Method", "N.A.Add")]);
     expect(fewer.matches.map((m) => m.ordinal)).toEqual([1, 2]);
@@ -161,6 +161,13 @@ describe("matchChunks", () => {
     const added = matchChunks(old, [draft("Method", "N.A.B", "void B(double x)"), draft("Method", "N.A.B", "void B(int x)"), draft("Method", "N.A.B", "void B(string name)")]);
     expect(added.matches.map((m) => m.ordinal)).toEqual([undefined, 1, undefined]);
     expect(added.removed).toEqual([2]);
+    // Same count, two signatures changed (F(int), F(string) → F(string), F(double) would pair F(int) with F(double)).
+    const swapped = matchChunks(old, [draft("Method", "N.A.B", "void B(string x, int y)"), draft("Method", "N.A.B", "void B(int x, int y)")]);
+    expect(swapped.matches.map((m) => m.ordinal)).toEqual([undefined, undefined]);
+    // One left on each side but at another place: F(int), F(string) → F(string), F(double) is not an edit of F(int).
+    const replaced = matchChunks(old, [draft("Method", "N.A.B", "void B(string x)"), draft("Method", "N.A.B", "void B(double x)")]);
+    expect(replaced.matches.map((m) => m.ordinal)).toEqual([2, undefined]);
+    expect(replaced.removed).toEqual([1]);
     // B(int) deleted, B(string) → B(object): neither old id may name B(object).
     const removed = matchChunks(old, [draft("Method", "N.A.B", "void B(object x)")]);
     expect(removed.matches.map((m) => m.ordinal)).toEqual([undefined]);

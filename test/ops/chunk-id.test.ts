@@ -120,7 +120,7 @@ describe("Workspace.getChunk", () => {
     ws.close();
   });
 
-  test("a declaration moved to another file: the old id is refused and the message gives the new one", async () => {
+  test("a declaration moved to another file: the old id is refused and the message lists it, with its new id", async () => {
     const { ws, root } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
     rmSync(join(root, "src/Alpha.cs"));
@@ -130,7 +130,7 @@ describe("Workspace.getChunk", () => {
     expect(moved.path).toBe("src/Moved/Alpha.cs");
     expect(moved.id).not.toBe(hit.id);
     expect(error).toBe(
-      `App.Alpha.Stop (Method \`public int Stop(int x)\` in src/Alpha.cs) was removed since this id was made; the same declaration is now at src/Moved/Alpha.cs:${moved.start_line} (id ${moved.id}).`,
+      `App.Alpha.Stop (Method \`public int Stop(int x)\` in src/Alpha.cs) was removed or changed since this id was made; declarations of that name now: src/Moved/Alpha.cs:${moved.start_line} Method \`public int Stop(int x)\` (id ${moved.id}).`,
     );
     ws.close();
   });
@@ -144,11 +144,11 @@ describe("Workspace.getChunk", () => {
     const [putInt, putString, size] = members;
     writeTree(root, { "src/Box.cs": overloads.replace("    public void Put(int x) { }\n", "").replace("public int Size { get; set; }", "public int Size() => 0;") });
     await expect(ws.getChunk(putInt!.id!)).rejects.toThrow(
-      `App.Box.Put (Method \`public void Put(int x)\` in src/Box.cs) was removed or changed since this id was made; declarations of that name now: src/Box.cs:3 (id ${putString!.id}) Method.`,
+      `App.Box.Put (Method \`public void Put(int x)\` in src/Box.cs) was removed or changed since this id was made; declarations of that name now: src/Box.cs:3 Method \`public void Put(string s)\` (id ${putString!.id}).`,
     );
     expect((await ws.getChunk(putString!.id!)).signature).toBe("public void Put(string s)");
     const sizeError = ((await ws.getChunk(size!.id!).catch((e: unknown) => e)) as Error).message;
-    expect(sizeError).toMatch(/^App\.Box\.Size \(Property `public int Size \{ get; set; \}` in src\/Box\.cs\) was removed or changed since this id was made; declarations of that name now: src\/Box\.cs:4 \(id my:proj:[0-9a-z]+:\d+\) Method\.$/);
+    expect(sizeError).toMatch(/^App\.Box\.Size \(Property `public int Size \{ get; set; \}` in src\/Box\.cs\) was removed or changed since this id was made; declarations of that name now: src\/Box\.cs:4 Method `public int Size\(\)` \(id my:proj:[0-9a-z]+:\d+\)\.$/);
     ws.close();
   });
 

@@ -53,7 +53,7 @@ describe("acquireLock", () => {
   test("gives up after the timeout, naming the holder", async () => {
     const file = lockPath();
     const held = await acquireLock(file);
-    await expect(acquireLock(file, { timeoutMs: 50 })).rejects.toThrow(`Timed out waiting for the index lock ${file} held by process ${process.pid}.`);
+    await expect(acquireLock(file, { timeoutMs: 50 })).rejects.toThrow(`Timed out waiting for the index lock ${file}, held by process ${process.pid}.`);
     held.release();
   });
 
@@ -75,7 +75,7 @@ describe("acquireLock", () => {
     writeFileSync(file, ""); // a writer crashed between creating the file and writing its pid
     const messages: string[] = [];
     await expect(acquireLock(file, { timeoutMs: 100, onWait: (m) => messages.push(m) })).rejects.toThrow(
-      `Timed out waiting for the index lock ${file} held by process ?.`,
+      `Timed out waiting for the index lock ${file}, held by another process.`,
     );
     expect(messages).toEqual([`Waiting for another process to finish updating the index (lock ${file}).`]);
     const past = new Date(Date.now() - 60_000);

@@ -89,20 +89,20 @@ export const PROJECT_DESCRIPTION = "Configured project id to limit the call to; 
 
 /** Names other tools (or other MCP servers) use for an argument: `symbol` here is `name` in code_find_symbol. */
 const ARGUMENT_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  query: ["q", "text", "search", "pattern", "question"],
-  name: ["symbol", "identifier"],
-  symbol: ["name", "identifier"],
-  path: ["file", "file_path", "filepath", "filename", "file_name"],
-  path_filter: ["path", "paths", "glob", "filter", "file", "file_path"],
-  id: ["chunk_id", "chunk", "ids"],
-  limit: ["max_results", "top_k", "k", "n", "count"],
+  query: ["q", "text", "search", "pattern", "question", "name", "symbol"],
+  name: ["symbol", "identifier", "query", "q"],
+  symbol: ["name", "identifier", "query", "q"],
+  path: ["file", "filepath", "filename", "pathfilter"],
+  path_filter: ["path", "paths", "glob", "filter", "file", "filepath"],
+  id: ["chunkid", "chunk", "ids"],
+  limit: ["maxresults", "topk", "k", "n", "count"],
   max_lines: ["lines"],
 };
 
 /** The argument of this tool that `key` most likely meant: a near spelling, else a name other tools use for it. */
 function meant(key: string, names: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
-  return closest(key, names) ?? names.find((name) => ARGUMENT_ALIASES[name]?.includes(lower));
+  const plain = key.toLowerCase().replace(/[_-]/g, ""); // chunkId, chunk_id and chunk-id alike
+  return closest(key, names) ?? names.find((name) => ARGUMENT_ALIASES[name]?.includes(plain));
 }
 
 /** `Unknown argument "querry" (did you mean "query"?); code_search takes query, project, …`. */

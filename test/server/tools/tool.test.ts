@@ -15,6 +15,13 @@ describe("unknownArguments", () => {
     expect(unknownArguments("code_outline", ["file_path"], ["path", "project"])).toStartWith('Unknown argument "file_path" (did you mean "path"?)');
     expect(unknownArguments("code_search", ["path"], ["query", "limit", "path_filter"])).toStartWith('Unknown argument "path" (did you mean "path_filter"?)');
     expect(unknownArguments("code_search", ["q"], ["query", "limit"])).toStartWith('Unknown argument "q" (did you mean "query"?)');
+    expect(unknownArguments("code_find_symbol", ["query"], ["name", "kind"])).toStartWith('Unknown argument "query" (did you mean "name"?)');
+    expect(unknownArguments("code_get_chunk", ["chunkId"], ["id", "max_lines"])).toStartWith('Unknown argument "chunkId" (did you mean "id"?)');
+    expect(unknownArguments("code_outline", ["path_filter"], ["path", "project"])).toStartWith('Unknown argument "path_filter" (did you mean "path"?)');
+  });
+
+  test("a short key is not matched to an unrelated short word", () => {
+    expect(unknownArguments("code_search", ["id"], ["query", "kind", "limit"])).toBe('Unknown argument "id"; code_search takes query, kind, limit.');
   });
 
   test("many keys are counted past five, a long key is cut", () => {
