@@ -134,6 +134,8 @@ export class ProjectIndex {
   private running: Promise<RefreshReport> | undefined;
   /** Whether the running refresh is a reindex (force). */
   private runningForced = false;
+  /** Progress listeners of the running refresh: the caller that started it and those that joined it. */
+  private runningListeners = new Set<(p: Progress) => void>();
   private readonly watcher: TreeWatcher | undefined;
   /** The last walk's result, which a watcher's list of changed paths updates (see updateWalk). */
   private lastWalk: WalkResult | undefined;
@@ -319,11 +321,17 @@ export class ProjectIndex {
   refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
     if (this.running) {
       if (this.runningForced) {
-        if (opts.force || !this.current) return this.running;
+        if (opts.force || !this.current) return this.join(opts);
         return Promise.resolve({ ...unchangedReport(this.current), reindexRunning: true });
       }
-      if (!opts.force) return this.running;
+      if (!opts.force) return this.join(opts);
     }
+    // Every caller sharing this run hears its progress, not only the one that started it (a search that arrives
+    // during the server's warm-up refresh, or a second reindex).
+    const listeners = new Set<(p: Progress) => void>();
+    if (opts.onProgress) listeners.add(opts.onProgress);
+    this.runningListeners = listeners;
+    opts = { ...opts, onProgress: (p) => listeners.forEach((listen) => listen(p)) };
     // A reindex asked for during a plain refresh starts after it (in-process order, not the cross-process lock).
     const previous = this.running;
     const run = (async () => {
@@ -352,6 +360,18 @@ export class ProjectIndex {
       }
     }).catch(() => {});
     return run;
+  }
+
+  /** The running refresh, with this caller's progress listener added to it. */
+  private join(opts: RefreshOptions): Promise<RefreshReport> {
+    if (opts.onProgress) this.runningListeners.add(opts.onProgress);
+    return this.running!;
+  }
+
+  /** Whether a build of this project has completed in this cache (a warm start has something to load). */
+  hasBuiltIndex(): boolean {
+    if (!this.db && !existsSync(join(this.project.cacheDirectory, DB_FILE))) return false;
+    return this.open().getMeta(META.builtAtUtc) !== undefined;
   }
 
   private async refreshLocked(opts: RefreshOptions): Promise<RefreshReport> {

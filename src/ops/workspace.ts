@@ -9,6 +9,7 @@ import { ProjectIndex, type Progress, type RefreshReport } from "../index/projec
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
+import { symbolIndexOf } from "../search/symbol-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
@@ -75,6 +76,27 @@ export class Workspace {
 
   index(project: string): ProjectIndex {
     return this.select(project)[0]!;
+  }
+
+  /**
+   * The server's warm start: loads and refreshes, one after another, the projects that were built before, so the
+   * first search does not pay for loading the index (seconds at a million chunks). A project never built is left to
+   * its first search, which builds it with progress. Resolves to what it did, one line per project; never throws.
+   */
+  async warmUp(): Promise<string[]> {
+    const lines: string[] = [];
+    for (const index of this.indexes.values()) {
+      const started = performance.now();
+      try {
+        if (!index.hasBuiltIndex()) continue;
+        const report = await index.refresh();
+        symbolIndexOf(index.snapshot()); // built on first use otherwise: ~0.3 s of the first search at 100k chunks
+        lines.push(`${index.id}: ready, ${index.snapshot().chunks.length} chunks (${report.filesAdded + report.filesChanged} files refreshed) in ${Math.round(performance.now() - started)} ms`);
+      } catch (e) {
+        lines.push(`${index.id}: not warmed up: ${(e as Error).message}`);
+      }
+    }
+    return lines;
   }
 
   close(): void {

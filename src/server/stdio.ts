@@ -1,8 +1,11 @@
 // `code-index serve`: the MCP server over stdin/stdout. stdout carries only protocol; everything else goes to stderr.
-// Startup only stats each project's root (to warn about a missing one); caches and the chunker load on first use.
+// Startup only stats each project's root (to warn about a missing one); once connected, projects built before are
+// loaded and refreshed in the background (warm start), and a project never built waits for its first search.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Workspace } from "../ops/workspace.ts";
 import { createServer } from "./server.ts";
+
+const WARM_UP_DELAY_MS = 250;
 
 export function stderrLog(message: string): void {
   process.stderr.write(`code-index: ${message}\n`);
@@ -33,6 +36,11 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   process.stdin.once("end", stop);
   process.stdin.once("close", stop);
   log(`serving ${workspace.projectIds.length} project(s) over stdio: ${workspace.projectIds.join(", ") || "(none)"}`);
+  // After the handshake, and a moment later still: loading a large index blocks the thread for seconds, and the
+  // client's first requests (tools/list) should not wait for it.
+  server.server.oninitialized = () => {
+    setTimeout(() => void workspace.warmUp().then((lines) => lines.forEach((line) => log(line))), WARM_UP_DELAY_MS);
+  };
   await closed;
   // The workspace stays open: a refresh may still be finishing its commit. The process exits once it has, and an
   // interrupted one is safe anyway (each commit is one transaction; a dead owner's lock is taken over).

@@ -50,4 +50,17 @@ describe("refresh concurrency", () => {
     expect(messages).toEqual([]);
     index.close();
   });
+
+  test("a caller that joins a running refresh hears its progress too", async () => {
+    const { index } = fixture();
+    const starter: string[] = [];
+    const joiner: string[] = [];
+    const first = index.refresh({ onProgress: (p) => starter.push(`${p.phase} ${p.done}/${p.total}`) });
+    const joined = index.refresh({ onProgress: (p) => joiner.push(`${p.phase} ${p.done}/${p.total}`) });
+    expect(joined).toBe(first);
+    await first;
+    expect(starter).toContain("chunk 20/20");
+    expect(joiner).toEqual(starter);
+    index.close();
+  });
 });

@@ -34,6 +34,22 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("warm-up loads and refreshes only projects built before; a never-built one is left to its first search", async () => {
+    const ws = twoProjects(true);
+    await ws.build("good", false);
+    ws.close();
+    const again = new Workspace(ws.config, { embedder: ws.embedder, chunker });
+    const lines = await again.warmUp();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^good: ready, \d+ chunks \(0 files refreshed\) in \d+ ms$/);
+    expect(again.index("gone").hasBuiltIndex()).toBe(false);
+    const missing = twoProjects(false);
+    await missing.build("good", false);
+    expect(await missing.warmUp()).toEqual([expect.stringMatching(/^good: ready/)]); // a missing root is not warmed, nor an error
+    again.close();
+    missing.close();
+  });
+
   test("searching only the missing project, or when every project fails, is an error", async () => {
     const ws = twoProjects();
     await expect(ws.search({ query: "Reconcile", limit: 5, project: "gone" })).rejects.toBeInstanceOf(UsageError);
