@@ -687,6 +687,10 @@ export class ProjectIndex {
 
   /** Counts for `status`. */
   statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions: number } {
+    // Asking about a project never built creates nothing on disk.
+    if (!this.db && !existsSync(join(this.project.cacheDirectory, DB_FILE))) {
+      return { files: 0, chunks: 0, generation: 0, pending: 0, skipped: [], model: this.deps.embedder.model || undefined, dimensions: this.dimensions };
+    }
     const db = this.open();
     const c = db.counts();
     const skipped = [...db.loadWalkSkipped()];

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -95,6 +96,14 @@ describe("Workspace", () => {
     expect(gone!.project_id).toBe("gone");
     expect(gone!.error).toContain("does not exist");
     expect(gone!.file_count).toBeUndefined();
+    ws.close();
+  });
+
+  test("status of a project never built reports zeros and writes nothing to its cache directory", async () => {
+    const ws = twoProjects(true);
+    const [, other] = await ws.status();
+    expect(other).toMatchObject({ project_id: "gone", file_count: 0, chunk_count: 0, generation: 0, cache_size_bytes: 0 });
+    expect(existsSync(ws.index("gone").project.cacheDirectory)).toBe(false);
     ws.close();
   });
 
