@@ -5,7 +5,7 @@ import type { StoredChunk } from "../store/db.ts";
 export interface Identified {
   kind: string;
   symbol: string;
-  /** Tells overloads apart: an exact signature match is preferred to matching by order of occurrence. */
+  /** Tells overloads apart: declarations are matched on it first (see matchChunks). */
   signature?: string;
 }
 
