@@ -2,6 +2,7 @@
 // Startup only stats each project's root (to warn about a missing one); once connected, projects built before are
 // loaded and refreshed in the background (warm start), and a project never built waits for its first search.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Workspace } from "../ops/workspace.ts";
 import { createServer } from "./server.ts";
 
@@ -31,6 +32,14 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   });
   transport.onerror = (e) => log(`protocol error: ${e.message}`);
   await server.connect(transport);
+  // `"arguments": null` (sent by some clients for a tool without arguments) fails the SDK's request schema with an
+  // internal error before any tool runs; it is taken as omitted, which the protocol allows.
+  const deliver = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    const call = message as { method?: string; params?: { arguments?: unknown } };
+    if (call.method === "tools/call" && call.params?.arguments === null) delete call.params.arguments;
+    deliver?.(message);
+  };
   // The SDK transport does not watch for end of input; without this a closed client would leave us running.
   const stop = () => void server.close();
   process.stdin.once("end", stop);

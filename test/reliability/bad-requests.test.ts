@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { csClass } from "../support/index-fixture.ts";
 import { startServer, tempDir, unwrap, writeTree, type RunningServer } from "../server/mcp-harness.ts";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 
 let work: { path: string; cleanup: () => void };
 let server: RunningServer;
@@ -81,6 +82,16 @@ describe("bad MCP requests", () => {
     }
     console.log(`bad requests: ${CASES.length} malformed calls, each a precise isError result; server served a good call after each`);
   }, 60_000);
+
+  test('"arguments": null is taken as omitted: a tool without required arguments runs, one with them says what is missing', async () => {
+    const raw = (name: string) => server.client.request({ method: "tools/call", params: { name, arguments: null } } as never, CallToolResultSchema);
+    const status = await raw("code_index_status");
+    expect(status.isError).toBeFalsy();
+    expect((status.content[0] as { text: string }).text).toContain('"project_id":"proj"');
+    const search = await raw("code_search");
+    expect(search.isError).toBe(true);
+    expect((search.content[0] as { text: string }).text).toContain("query");
+  });
 
   test("a 1 MB query and queries full of control characters are answered, not crashed on", async () => {
     for (const query of [`Reconcile ${HUGE}`, "Reconcile\u0000\u0001\u0007\u001b[31m\u007f\ud800", "\"NEAR(\" OR * AND ^ :col {x}", "Ledger*\u202e\u200b"]) {
