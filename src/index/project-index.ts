@@ -280,7 +280,7 @@ export class ProjectIndex {
    * epoch, so ids from the old one are refused rather than read against new ordinals.
    */
   private reopenIfCacheRemoved(): void {
-    if (!this.db || existsSync(join(this.project.cacheDirectory, DB_FILE))) return;
+    if (!this.db || this.storeFileExists()) return;
     this.db.close();
     this.db = undefined;
     this.vectors = undefined;
@@ -289,6 +289,10 @@ export class ProjectIndex {
     this.knownPending = undefined;
     this.seenDataVersion = undefined;
     this.repairs.push("removed");
+  }
+
+  private storeFileExists(): boolean {
+    return existsSync(join(this.project.cacheDirectory, DB_FILE));
   }
 
   /** The latest snapshot, built from disk if this process has not refreshed yet (no refresh happens here). */
@@ -370,7 +374,7 @@ export class ProjectIndex {
 
   /** Whether a build of this project has completed in this cache (a warm start has something to load). */
   hasBuiltIndex(): boolean {
-    if (!this.db && !existsSync(join(this.project.cacheDirectory, DB_FILE))) return false;
+    if (!this.db && !this.storeFileExists()) return false;
     return this.open().getMeta(META.builtAtUtc) !== undefined;
   }
 
@@ -688,7 +692,7 @@ export class ProjectIndex {
   /** Counts for `status`. */
   statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions: number } {
     // Asking about a project never built creates nothing on disk.
-    if (!this.db && !existsSync(join(this.project.cacheDirectory, DB_FILE))) {
+    if (!this.db && !this.storeFileExists()) {
       return { files: 0, chunks: 0, generation: 0, pending: 0, skipped: [], model: this.deps.embedder.model || undefined, dimensions: this.dimensions };
     }
     const db = this.open();
