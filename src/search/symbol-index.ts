@@ -82,14 +82,29 @@ class Vocabulary {
     return v;
   }
 
-  /** Interned lower-case simple name and name term ids of a qualified symbol, and its owner id. */
-  entry(symbol: string): { lower: string; ids: readonly number[]; owner: number } {
+  /** Interned lower-case simple name of the symbol last passed to `read`, its name term ids, and its owner id. */
+  lower = "";
+  ids: readonly number[] = [];
+  ownerId = 0;
+
+  /**
+   * Reads a qualified symbol into `lower`, `ids` and `ownerId` (fields, not a returned object: this runs once per
+   * chunk, and at 1M chunks every object or tuple made here was tens of MB of garbage at the build's peak).
+   */
+  read(symbol: string): void {
     // Members of one type come one after another: when this symbol continues the previous one's prefix, its owner
     // is known without cutting (and hashing) a prefix string. At 1M chunks the cut prefixes were ~0.3 GB of garbage.
     const dot = symbol.lastIndexOf(".");
     const last = this.lastPrefix;
     const samePrefix = last !== undefined && dot === last.length && dot + 1 < symbol.length && symbol.startsWith(last);
-    const [prefix, name] = samePrefix ? [last, symbol.slice(dot + 1)] : splitQualified(symbol);
+    let prefix: string;
+    let name: string;
+    if (samePrefix) {
+      prefix = last;
+      name = symbol.slice(dot + 1);
+    } else {
+      [prefix, name] = splitQualified(symbol);
+    }
     let info = this.nameInfo.get(name);
     if (info === undefined) {
       const folded = name.toLowerCase();
@@ -103,7 +118,9 @@ class Vocabulary {
     }
     this.lastPrefix = prefix;
     this.lastOwner = owner;
-    return { lower: info.lower, ids: info.ids, owner };
+    this.lower = info.lower;
+    this.ids = info.ids;
+    this.ownerId = owner;
   }
 
   private termId(term: string): number {
@@ -139,28 +156,35 @@ function buildIndex(snapshot: Snapshot): SymbolIndex {
   const vocabulary = Vocabulary.empty();
   const names: string[] = new Array(n);
   const nameStart = new Uint32Array(n + 1);
-  const nameTerms: number[] = [];
+  // Typed and grown by doubling: a JS number array of ~3 terms a chunk was a large share of the build's garbage.
+  let nameTerms = new Uint32Array(Math.max(16, n * 3));
+  let used = 0;
   const owner = new Uint32Array(n);
   const df: number[] = [];
   for (let i = 0; i < n; i++) {
     const c = snapshot.chunks.at(i)!;
-    nameStart[i] = nameTerms.length;
+    nameStart[i] = used;
     if (c.kind === "FileFragment") {
       names[i] = "";
       continue;
     }
-    const e = vocabulary.entry(c.symbol);
-    names[i] = e.lower;
-    for (const id of e.ids) {
-      nameTerms.push(id);
+    vocabulary.read(c.symbol);
+    names[i] = vocabulary.lower;
+    if (used + vocabulary.ids.length > nameTerms.length) {
+      const grown = new Uint32Array(nameTerms.length * 2 + vocabulary.ids.length);
+      grown.set(nameTerms);
+      nameTerms = grown;
+    }
+    for (const id of vocabulary.ids) {
+      nameTerms[used++] = id;
       df[id] = (df[id] ?? 0) + 1;
     }
-    owner[i] = e.owner;
+    owner[i] = vocabulary.ownerId;
   }
-  nameStart[n] = nameTerms.length;
+  nameStart[n] = used;
   const counts = new Uint32Array(vocabulary.termIds.size);
   for (let id = 0; id < counts.length; id++) counts[id] = df[id] ?? 0;
-  return finish(vocabulary, { names, nameStart, nameTerms: Uint32Array.from(nameTerms), owner }, counts, n);
+  return finish(vocabulary, { names, nameStart, nameTerms: nameTerms.slice(0, used), owner }, counts, n);
 }
 
 /**
@@ -191,10 +215,10 @@ function patchIndex(parent: SymbolIndex, snapshot: Snapshot, changed: readonly n
       idsAt.set(i, []);
       continue;
     }
-    const e = vocabulary.entry(c.symbol);
-    names[i] = e.lower;
-    owner[i] = e.owner;
-    idsAt.set(i, e.ids);
+    vocabulary.read(c.symbol);
+    names[i] = vocabulary.lower;
+    owner[i] = vocabulary.ownerId;
+    idsAt.set(i, vocabulary.ids);
   }
   // Term counts: the parent's, minus the changed chunks' old terms, plus their new ones (new terms start at 0).
   const df = new Uint32Array(vocabulary.termIds.size);
