@@ -12,6 +12,7 @@ import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatRefere
 import { progressReporter } from "./progress.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
 import type { Tuning } from "../search/search.ts";
+import { defaultWorkerCount } from "../index/chunk-files.ts";
 
 interface GlobalOptions {
   root?: string;
@@ -82,6 +83,7 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, searc
     platform: process.platform,
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
+  defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
   return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, searchCommand });
 }
 

@@ -162,6 +162,14 @@ describe("code-index CLI on UniTask", () => {
     expect(stale.stderr).toContain('This chunk id is from another build of project "unitask"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code-index search again to get a fresh id.');
   });
 
+  test("a malformed CODEINDEX_CHUNK_WORKERS fails any command at once, naming the variable", async () => {
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache"), CODEINDEX_CHUNK_WORKERS: "banana" };
+    const child = Bun.spawn([BUN, CLI, "status", "--root", corpus, "--embedder", "none"], { cwd: home, env, stdout: "pipe", stderr: "pipe" });
+    const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('CODEINDEX_CHUNK_WORKERS must be a whole number from 0 to 64 (0 = chunk on the main thread), got "banana".');
+  });
+
   test("output that cannot be written: a full device is an error message, not a stack trace", async () => {
     if (!existsSync("/dev/full")) return; // Linux only
     const child = Bun.spawn([BUN, CLI, "search", "UniTaskScheduler", "--root", corpus, "--embedder", "none"], {
