@@ -139,7 +139,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("get")
     .description("print one chunk by the id a search returned")
-    .argument("<id>", "chunk id, e.g. myproject:3:4137")
+    .argument("<id>", "chunk id as search printed it, e.g. myproject:rqbjjeg:4137")
     .option("--max-lines <n>", `most body lines to print (1-${GET_CHUNK_LINES.max})`, positiveInt("--max-lines", GET_CHUNK_LINES.max), GET_CHUNK_LINES.default)
     .action(async (id: string, o: { maxLines: number }) => {
       const ws = openWorkspace(globals(), io);

@@ -61,7 +61,7 @@ describe("tool list", () => {
     expect(JSON.stringify(props.kind)).toContain("Method");
     expect(props.intent).toMatchObject({ enum: ["implementation", "usage"] });
     expect(search.description).toContain("instead of grep");
-    expect(search.description).toContain("latest search");
+    expect(search.description).toContain("the same declaration always has the same id");
 
     expect(byName.get("code_get_chunk")!.inputSchema.required).toEqual(["id"]);
     for (const t of tools) expect(t.inputSchema.additionalProperties, t.name).toBe(false);
