@@ -134,8 +134,9 @@ export class ProjectIndex {
   private running: Promise<RefreshReport> | undefined;
   /** Whether the running refresh is a reindex (force). */
   private runningForced = false;
-  /** Progress listeners of the running refresh: the caller that started it and those that joined it. */
+  /** Progress and lock-wait listeners of the running refresh: the caller that started it and those that joined it. */
   private runningListeners = new Set<(p: Progress) => void>();
+  private runningWaiters = new Set<(message: string) => void>();
   private readonly watcher: TreeWatcher | undefined;
   /** The last walk's result, which a watcher's list of changed paths updates (see updateWalk). */
   private lastWalk: WalkResult | undefined;
@@ -333,9 +334,12 @@ export class ProjectIndex {
     // Every caller sharing this run hears its progress, not only the one that started it (a search that arrives
     // during the server's warm-up refresh, or a second reindex).
     const listeners = new Set<(p: Progress) => void>();
+    const waiters = new Set<(message: string) => void>();
     if (opts.onProgress) listeners.add(opts.onProgress);
+    if (opts.onWait) waiters.add(opts.onWait);
     this.runningListeners = listeners;
-    opts = { ...opts, onProgress: (p) => listeners.forEach((listen) => listen(p)) };
+    this.runningWaiters = waiters;
+    opts = { ...opts, onProgress: (p) => listeners.forEach((listen) => listen(p)), onWait: (m) => waiters.forEach((tell) => tell(m)) };
     // A reindex asked for during a plain refresh starts after it (in-process order, not the cross-process lock).
     const previous = this.running;
     const run = (async () => {
@@ -366,9 +370,10 @@ export class ProjectIndex {
     return run;
   }
 
-  /** The running refresh, with this caller's progress listener added to it. */
+  /** The running refresh, with this caller's progress and lock-wait listeners added to it. */
   private join(opts: RefreshOptions): Promise<RefreshReport> {
     if (opts.onProgress) this.runningListeners.add(opts.onProgress);
+    if (opts.onWait) this.runningWaiters.add(opts.onWait);
     return this.running!;
   }
 

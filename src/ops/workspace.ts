@@ -5,7 +5,7 @@ import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, Hit } from "../types.ts";
-import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { ProjectIndex, type CacheRepair, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
@@ -36,6 +36,15 @@ export interface OperationHooks {
   /** Stops a build: the files chunked so far are committed, and the next build goes on from there. */
   signal?: AbortSignal;
 }
+
+/** What the warm start says about a cache that opening had to repair (a new cache says nothing). */
+const REPAIR_NOTES: Partial<Record<CacheRepair, string>> = {
+  corrupt: "the cache was damaged and was set aside; the first search rebuilds the index.",
+  "schema-changed": "the cache was from another code-index format and was reset; the first search rebuilds the index.",
+  removed: "the cache directory was removed; the first search rebuilds the index.",
+  "chunker-changed": "the chunker changed since the last build; every file is re-chunked now.",
+  "embedding-changed": "the stored embeddings were from another model or size and were dropped; searches embed again.",
+};
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -80,23 +89,29 @@ export class Workspace {
 
   /**
    * The server's warm start: loads and refreshes, one after another, the projects that were built before, so the
-   * first search does not pay for loading the index (seconds at a million chunks). A project never built is left to
-   * its first search, which builds it with progress. Resolves to what it did, one line per project; never throws.
+   * first search does not pay for loading the index (seconds at a million chunks). A project never built, or whose
+   * cache had to be reset, is left to its first search, which builds it with progress. Tells `log` what it does,
+   * one line at a time; never throws.
    */
-  async warmUp(): Promise<string[]> {
-    const lines: string[] = [];
+  async warmUp(log: (line: string) => void): Promise<void> {
     for (const index of this.indexes.values()) {
       const started = performance.now();
       try {
-        if (!index.hasBuiltIndex()) continue;
-        const report = await index.refresh();
+        const built = index.hasBuiltIndex();
+        for (const repair of index.cacheRepairs) {
+          const said = REPAIR_NOTES[repair];
+          if (said) log(`${index.id}: ${said}`);
+        }
+        if (!built) continue;
+        // No embedding here: a search joining this refresh must not wait on an unreachable backend; searches embed.
+        const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`) });
         symbolIndexOf(index.snapshot()); // built on first use otherwise: ~0.3 s of the first search at 100k chunks
-        lines.push(`${index.id}: ready, ${index.snapshot().chunks.length} chunks (${report.filesAdded + report.filesChanged} files refreshed) in ${Math.round(performance.now() - started)} ms`);
+        const changed = report.filesAdded + report.filesChanged + report.filesDeleted;
+        log(`${index.id}: ready, ${index.snapshot().chunks.length} chunks (${changed} files added, changed or deleted since the last build) in ${Math.round(performance.now() - started)} ms`);
       } catch (e) {
-        lines.push(`${index.id}: not warmed up: ${(e as Error).message}`);
+        log(`${index.id}: not warmed up: ${(e as Error).message}`);
       }
     }
-    return lines;
   }
 
   close(): void {

@@ -48,7 +48,7 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   // After the handshake, and a moment later still: loading a large index blocks the thread for seconds, and the
   // client's first requests (tools/list) should not wait for it.
   server.server.oninitialized = () => {
-    setTimeout(() => void workspace.warmUp().then((lines) => lines.forEach((line) => log(line))), WARM_UP_DELAY_MS);
+    setTimeout(() => void workspace.warmUp(log), WARM_UP_DELAY_MS);
   };
   await closed;
   // The workspace stays open: a refresh may still be finishing its commit. The process exits once it has, and an

@@ -289,7 +289,7 @@ describe("warm start", () => {
   test("a server started on a built cache loads and refreshes it after the handshake, before any search", async () => {
     const second = await startServer({ workDir: work.path, projects: [{ Id: "svc", Root: root }], embedding: stubEmbedding(stub.url) });
     try {
-      await waitFor(() => /svc: ready, \d+ chunks \(\d+ files refreshed\) in \d+ ms/.test(second.stderr()), 20_000, "the warm-up line");
+      await waitFor(() => /svc: ready, \d+ chunks \(\d+ files added, changed or deleted since the last build\) in \d+ ms/.test(second.stderr()), 20_000, "the warm-up line");
       expect((await second.json("code_search", { query: "retry backoff delay" })).count).toBeGreaterThan(0);
     } finally {
       await second.close();

@@ -1,5 +1,7 @@
 // Refreshes in one process: a reindex does not make searches wait for it, and a second reindex joins the first.
 import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
@@ -63,4 +65,27 @@ describe("refresh concurrency", () => {
     expect(joiner).toEqual(starter);
     index.close();
   });
+
+  test("a caller that joins a refresh waiting for another process's lock is told about the wait too", async () => {
+    const { index } = fixture();
+    await index.refresh();
+    writeTree(index.project.root, { "src/Late.cs": csClass("App", "Late", ["Run"]) });
+    // Another live process holds the write lock (pid 1 is always alive).
+    const lockFile = join(index.project.cacheDirectory, "write.lock");
+    writeFileSync(lockFile, "1\n");
+    const starter: string[] = [];
+    const joiner: string[] = [];
+    const first = index.refresh({ onWait: (m) => starter.push(m) });
+    const joined = index.refresh({ onWait: (m) => joiner.push(m) });
+    await waitUntil(() => starter.length > 0);
+    rmSync(lockFile);
+    await Promise.all([first, joined]);
+    expect(starter).toEqual([`Waiting for process 1 to finish updating the index (lock ${lockFile}).`]);
+    expect(joiner).toEqual(starter);
+    index.close();
+  });
 });
+
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await Bun.sleep(10);
+}

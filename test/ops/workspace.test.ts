@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -40,15 +40,37 @@ describe("Workspace", () => {
     await ws.build("good", false);
     ws.close();
     const again = new Workspace(ws.config, { embedder: ws.embedder, chunker });
-    const lines = await again.warmUp();
+    const lines: string[] = [];
+    await again.warmUp((line) => lines.push(line));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^good: ready, \d+ chunks \(0 files refreshed\) in \d+ ms$/);
+    expect(lines[0]).toMatch(/^good: ready, \d+ chunks \(0 files added, changed or deleted since the last build\) in \d+ ms$/);
     expect(again.index("gone").hasBuiltIndex()).toBe(false);
     const missing = twoProjects(false);
     await missing.build("good", false);
-    expect(await missing.warmUp()).toEqual([expect.stringMatching(/^good: ready/)]); // a missing root is not warmed, nor an error
+    const missingLines: string[] = [];
+    await missing.warmUp((line) => missingLines.push(line));
+    expect(missingLines).toEqual([expect.stringMatching(/^good: ready/)]); // a missing root is not warmed, nor an error
     again.close();
     missing.close();
+  });
+
+  test("warm-up embeds nothing (a hanging backend does not hold it up) and says when a cache had to be reset", async () => {
+    const ws = twoProjects(true);
+    await ws.build(undefined, false);
+    ws.close();
+    // A backend that accepts connections and never answers.
+    const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    const embedding = embeddingConfig({ endpoint: `http://127.0.0.1:${silent.port}`, timeoutMs: 3000, maxRetries: 1 });
+    writeFileSync(join(ws.index("gone").project.cacheDirectory, "index.sqlite"), "not a database");
+    const again = new Workspace({ ...ws.config, embedding }, { embedder: createEmbedder(embedding), chunker });
+    const lines: string[] = [];
+    const started = performance.now();
+    await again.warmUp((line) => lines.push(line));
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(lines[0]).toMatch(/^good: ready, /);
+    expect(lines).toContain("gone: the cache was damaged and was set aside; the first search rebuilds the index.");
+    again.close();
+    silent.stop(true);
   });
 
   test("searching only the missing project, or when every project fails, is an error", async () => {
