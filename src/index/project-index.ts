@@ -20,7 +20,7 @@ import { chunkFiles, defaultWorkerCount } from "./chunk-files.ts";
 import { EmbedQueue } from "./embed-queue.ts";
 
 export { textHashOf };
-import { buildSnapshot, patchSnapshot, withNewVectors, type Snapshot } from "./snapshot.ts";
+import { buildSnapshot, buildSnapshotYielding, patchSnapshot, withNewVectors, type Snapshot, type SnapshotSource } from "./snapshot.ts";
 import { PatchedMap } from "./patched-map.ts";
 import { calibrationKey, measureVectorCalibration } from "./calibrate-vectors.ts";
 import type { VectorCalibration } from "../search/calibration.ts";
@@ -299,13 +299,13 @@ export class ProjectIndex {
   /** The latest snapshot, built from disk if this process has not refreshed yet (no refresh happens here). */
   snapshot(): Snapshot {
     if (this.current) return this.current;
-    return (this.current = this.buildSnapshot(this.open().loadFiles()));
+    return (this.current = buildSnapshot(this.snapshotSource(this.open().loadFiles())));
   }
 
-  private buildSnapshot(files: ReadonlyMap<string, FileRow>): Snapshot {
+  private snapshotSource(files: ReadonlyMap<string, FileRow>): SnapshotSource {
     const db = this.open();
     const vectorFile = this.vectors!;
-    return buildSnapshot({
+    return {
       projectId: this.id,
       root: this.project.root,
       generation: db.numberMeta(META.generation, 0),
@@ -315,7 +315,7 @@ export class ProjectIndex {
       vectors: this.vectors!.matrix(),
       dimensions: this.vectors!.dimensions,
       signCodes: () => vectorFile.signCodes(),
-    });
+    };
   }
 
   /**
@@ -501,7 +501,8 @@ export class ProjectIndex {
               vectors: this.vectors!.matrix(),
             })
           : undefined;
-      this.current = patched ?? this.buildSnapshot(files);
+      // Loaded stepwise: at 1M chunks this is seconds, and the server keeps answering other requests meanwhile.
+      this.current = patched ?? (await buildSnapshotYielding(this.snapshotSource(files)));
     }
 
     // Texts can only start waiting for a vector when chunks are written (here, or by another process, which resets

@@ -3,6 +3,7 @@ import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
 import type { ChunkRecord } from "../types.ts";
 import { patchChunkList, type ChunkList } from "./chunk-list.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
+import { runToEnd, runYielding } from "./steps.ts";
 
 export interface Snapshot {
   projectId: string;
@@ -35,7 +36,7 @@ export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): ChunkRecord
   return i === undefined ? undefined : snapshot.chunks.at(i);
 }
 
-export function buildSnapshot(args: {
+export interface SnapshotSource {
   projectId: string;
   root: string;
   generation: number;
@@ -45,21 +46,44 @@ export function buildSnapshot(args: {
   vectors: Float32Array;
   dimensions: number;
   signCodes?: () => SignCodes;
-}): Snapshot {
-  const chunks = args.db.loadChunkRecords();
+}
+
+/** Loads every chunk record from the store: a snapshot with nothing shared with an earlier one. */
+export function buildSnapshot(args: SnapshotSource): Snapshot {
+  return runToEnd(snapshotSteps(args));
+}
+
+/**
+ * The same, giving the event loop a turn every few tens of thousands of records: the server's warm start loads
+ * a large index (seconds at 1M chunks) without holding up the requests that arrive meanwhile.
+ */
+export async function buildSnapshotYielding(args: SnapshotSource): Promise<Snapshot> {
+  return runYielding(snapshotSteps(args));
+}
+
+const RECORDS_PER_STEP = 20_000;
+
+function* snapshotSteps(args: SnapshotSource): Generator<void, Snapshot> {
+  const chunks: ChunkRecord[] = [];
+  for (const record of args.db.chunkRecords()) {
+    chunks.push(record);
+    if (chunks.length % RECORDS_PER_STEP === 0) yield;
+  }
   const rowOf = args.db.vectorRowsByOrdinal();
   const indexByOrdinal = new Map<number, number>();
   const indexesByPath = new Map<string, number[]>();
   const vectorRows = new Int32Array(chunks.length);
   const maxRow = args.dimensions > 0 ? args.vectors.length / args.dimensions : 0;
-  chunks.forEach((c, i) => {
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i]!;
     indexByOrdinal.set(c.ordinal, i);
     const list = indexesByPath.get(c.path);
     if (list) list.push(i);
     else indexesByPath.set(c.path, [i]);
     const row = rowOf.get(c.ordinal);
     vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
-  });
+    if ((i + 1) % (RECORDS_PER_STEP * 4) === 0) yield;
+  }
   return { ...args, chunks, indexByOrdinal, indexesByPath, vectorRows };
 }
 

@@ -9,7 +9,7 @@ import { ProjectIndex, type CacheRepair, type Progress, type RefreshReport } fro
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
-import { symbolIndexOf } from "../search/symbol-index.ts";
+import { prepareSymbolIndex } from "../search/symbol-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
@@ -105,7 +105,7 @@ export class Workspace {
         if (!built) continue;
         // No embedding here: a search joining this refresh must not wait on an unreachable backend; searches embed.
         const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`) });
-        symbolIndexOf(index.snapshot()); // built on first use otherwise: ~0.3 s of the first search at 100k chunks
+        await prepareSymbolIndex(index.snapshot()); // else built by the first search: ~0.3 s at 100k chunks
         const changed = report.filesAdded + report.filesChanged + report.filesDeleted;
         log(`${index.id}: ready, ${index.snapshot().chunks.length} chunks (${changed} files added, changed or deleted since the last build) in ${Math.round(performance.now() - started)} ms`);
       } catch (e) {

@@ -280,22 +280,17 @@ export class IndexDb {
   }
 
   /**
-   * Every chunk's record for the in-memory snapshot, by path and line. Without the text hash: reading 64-character
-   * hashes for every row was more than half the load (235 → 100 ms at 92k chunks); vector rows come from
-   * `vectorRowsByOrdinal` instead.
-   */
-  /**
-   * Every chunk record, in path order. Rows are iterated rather than fetched all at once, and each file's path is
+   * Every chunk's record for the in-memory snapshot, by path and line, one at a time. Without the text hash: reading
+   * 64-character hashes for every row was more than half the load (235 → 100 ms at 92k chunks); vector rows come
+   * from `vectorRowsByOrdinal` instead. Rows are iterated rather than fetched all at once, and each file's path is
    * one shared string: loading the 1M-chunk bench index peaked at 507 MB instead of 572 MB (VmHWM, same run).
    */
-  loadChunkRecords(): ChunkRecord[] {
-    const records: ChunkRecord[] = [];
+  *chunkRecords(): Generator<ChunkRecord> {
     let path = "";
     for (const r of this.db.query<Omit<ChunkRowRaw, "text_hash">, []>(`SELECT ${RECORD_COLUMNS} FROM chunks ORDER BY path, start_line, id`).iterate()) {
       if (r.path !== path) path = r.path;
-      records.push(toRecord(r, path));
+      yield toRecord(r, path);
     }
-    return records;
   }
 
   /** Chunk ordinal → its text's vector row, for the chunks whose text has a vector. */
