@@ -45,8 +45,8 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   process.stdin.once("end", stop);
   process.stdin.once("close", stop);
   log(`serving ${workspace.projectIds.length} project(s) over stdio: ${workspace.projectIds.join(", ") || "(none)"}`);
-  // After the handshake, and a moment later still: loading a large index blocks the thread for seconds, and the
-  // client's first requests (tools/list) should not wait for it.
+  // After the handshake, and a moment later still: loading a large index takes seconds of steps that each hold the
+  // thread briefly, and the client's first requests (tools/list) should not queue behind any of them.
   server.server.oninitialized = () => {
     setTimeout(() => void workspace.warmUp(log), WARM_UP_DELAY_MS);
   };
