@@ -61,10 +61,9 @@ export class ManifestWriter {
   finish(last: FinalWrite): void {
     this.db.transaction(() => {
       for (const path of last.deleted) {
-        const removed = this.db.chunksOfFile(path).length;
+        const removed = this.db.deleteFile(path);
         this.counts.chunksRemoved += removed;
         if (removed > 0) this.shapeChanged = true;
-        this.db.deleteFile(path);
       }
       for (const row of last.metaOnly) this.db.upsertFile(row);
       for (const file of last.pending) this.writeFile(file);

@@ -737,12 +737,12 @@ function sameSkipped(a: readonly SkippedFile[], b: readonly SkippedFile[]): bool
   return b.every((s) => set.has(key(s)));
 }
 
-/** A report of nothing done yet; refreshes fill in what they did. */
 /** The report of a refresh that found (or did) nothing: every file of the snapshot unchanged, no walk. */
 function unchangedReport(current: Snapshot): RefreshReport {
   return { ...emptyReport(current.generation, "none"), filesUnchanged: current.files.size };
 }
 
+/** A report of nothing done yet; refreshes fill in what they did. */
 function emptyReport(generation: number, walk: RefreshReport["walk"]): RefreshReport {
   return {
     filesAdded: 0,

@@ -201,11 +201,14 @@ export class IndexDb {
       .run(f.path, f.size, f.mtime, f.sha256, f.chunkCount, f.skipReason ?? null);
   }
 
-  deleteFile(path: string): void {
-    for (const id of this.chunkIdsOfFile(path)) this.deleteChunk(id);
+  /** Removes a file and everything derived from it; returns how many chunks it had. */
+  deleteFile(path: string): number {
+    const ids = this.chunkIdsOfFile(path);
+    for (const id of ids) this.deleteChunk(id);
     this.deletePassages(path);
     this.deleteIdentifiers(path);
     this.db.query("DELETE FROM files WHERE path = ?").run(path);
+    return ids.length;
   }
 
   // --- identifiers ------------------------------------------------------------------------------------

@@ -40,6 +40,17 @@ function open(root: string, cache: string, deps: Partial<IndexDeps> = {}, chunke
   return new ProjectIndex(projectConfig(root, cache), { embedder: createEmbedder(embeddingConfig({ provider: "none" })), chunker: counting, workers: 0, ...deps });
 }
 
+/** A refresh aborted once `files` files are chunked, as Ctrl-C would stop it. */
+function refreshStoppedAt(index: ProjectIndex, files: number): Promise<unknown> {
+  const abort = new AbortController();
+  return index.refresh({
+    signal: abort.signal,
+    onProgress: (p) => {
+      if (p.phase === "chunk" && p.done >= files) abort.abort(new Error("stopped by the test"));
+    },
+  });
+}
+
 function records(index: ProjectIndex): string[] {
   return [...index.snapshot().chunks].map((c) => `${c.ordinal} ${c.path}:${c.startLine}-${c.endLine} ${c.kind} ${c.symbol}`);
 }
@@ -67,13 +78,7 @@ describe("batched manifest writes", () => {
     const { root, cache } = project();
     const chunked: string[] = [];
     const first = open(root, cache, { writeBatch: { files: 5, chunks: 1000 } }, chunked);
-    const abort = new AbortController();
-    const interrupted = first.refresh({
-      signal: abort.signal,
-      onProgress: (p) => {
-        if (p.phase === "chunk" && p.done >= 25) abort.abort(new Error("stopped by the test"));
-      },
-    });
+    const interrupted = refreshStoppedAt(first, 25);
     expect(interrupted).rejects.toThrow("stopped by the test");
     await interrupted.catch(() => {});
     const firstRun = chunked.splice(0).length;
@@ -98,10 +103,7 @@ describe("batched manifest writes", () => {
     const chunked: string[] = [];
     // Batches far larger than the tree: before, everything chunked before the abort was lost.
     const first = open(root, cache, { writeBatch: { files: 1000, chunks: 100_000 } }, chunked);
-    const abort = new AbortController();
-    await first
-      .refresh({ signal: abort.signal, onProgress: (p) => p.phase === "chunk" && p.done >= 25 && abort.abort(new Error("stop")) })
-      .catch(() => {});
+    await refreshStoppedAt(first, 25).catch(() => {});
     const done = chunked.splice(0).length;
     first.close();
     const second = open(root, cache, {}, chunked);
@@ -115,10 +117,7 @@ describe("batched manifest writes", () => {
   test("the same process recovers after an interrupted build: the next refresh sees the committed files", async () => {
     const { root, cache } = project();
     const index = open(root, cache, { writeBatch: { files: 5, chunks: 1000 } });
-    const abort = new AbortController();
-    await index
-      .refresh({ signal: abort.signal, onProgress: (p) => p.phase === "chunk" && p.done >= 25 && abort.abort(new Error("stop")) })
-      .catch(() => {});
+    await refreshStoppedAt(index, 25).catch(() => {});
     const report = await index.refresh();
     expect(report.filesAdded + report.filesChanged).toBeLessThan(FILES);
     expect(index.statusCounts().files).toBe(FILES);
