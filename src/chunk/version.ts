@@ -12,5 +12,6 @@
  * 5: namespace and extern-alias lines with non-ASCII names are left out of C# gaps like ASCII ones; identifier
  *    sub-words include runs of caseless letters (CJK, kana), so such names get index terms; a reference whose
  *    receiver has no simple name (a call result) records an empty qualifier instead of none.
+ * 6: every C# field is a chunk (before: only const and static readonly ones).
  */
-export const CHUNKER_VERSION = 5;
+export const CHUNKER_VERSION = 6;

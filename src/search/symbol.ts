@@ -57,6 +57,11 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string)
   return out;
 }
 
+/** A field that holds state (not `const`, `static readonly` or Java `final`): found by its name, not by prose. */
+function isStateField(chunk: { kind: string; signature: string }): boolean {
+  return chunk.kind === "Field" && !/\b(?:const|final|static\s+readonly|readonly\s+static)\b/.test(chunk.signature);
+}
+
 /** Score bands: a qualified name typed in full, an exact simple name, a prefix, a containment. */
 export const BAND = { qualified: 5, exact: 4, prefix: 3, contains: 2 } as const;
 // A banded score is band × BAND_SCALE + BAND_BASE + adjustments (−250 … +500) + sub-word evidence (well under 200),
@@ -132,6 +137,8 @@ export function rankBySymbol(
     }
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
+    // A prose word that is a variable's name ("value", "count", "disposable") says nothing about where logic lives.
+    if (band === 0 && isStateField(snapshot.chunks.at(i)!)) continue;
     let ownerScore = 0;
     const o = idx.owner[i]!;
     for (let k = idx.ownerStart[o]!; k < idx.ownerStart[o + 1]!; k++) {

@@ -63,12 +63,13 @@ describe("C# types and members", () => {
     expect(type.content).not.toContain("return source");
   });
 
-  test("const and static readonly fields are chunks, one per declarator; plain fields are not", () => {
+  test("fields are chunks, one per declarator: constants, static readonly and plain state", () => {
     expect(only(chunks, "Acme.Tools.Filters.Max").signature).toBe("public const int Max = 10");
     expect(only(chunks, "Acme.Tools.Filters.Min").signature).toBe("public const int Min = 0");
     expect(only(chunks, "Acme.Tools.Filters.Name", "Field").startLine).toBe(11);
     expect(only(chunks, "Acme.Tools.Filters.Order", "Field").signature).toBe("private readonly static int Order");
-    expect(chunks.some((c) => c.symbol.endsWith(".plain"))).toBe(false);
+    // State fields are declarations an agent looks up by name (`isDisposed`, `cullingMode`).
+    expect(only(chunks, "Acme.Tools.Filters.plain", "Field").signature).toBe("int plain");
   });
 
   test("events, field-like and with accessors", () => {
@@ -199,6 +200,7 @@ describe("C# records, structs, interfaces", () => {
     );
     expect(outline(chunks)).toEqual([
       "Struct P 1-1",
+      "Field P.X 1-1",
       "Interface IShape 2-8",
       "Method IShape.Area 4-4",
       "Property IShape.Name 5-5",

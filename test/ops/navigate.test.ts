@@ -59,8 +59,11 @@ describe("outline", () => {
     const cls = ns.members!.find((m) => m.symbol === "UniRx.ReplaySubject")!;
     expect([cls.kind, cls.start_line, cls.end_line]).toEqual(["Class", 7, 250]);
     const members = cls.members!.map((m) => `${m.kind} ${m.symbol.replace("UniRx.ReplaySubject.", "")}`);
-    // Read from the file: seven constructors, then the members in source order, then the nested Subscription class.
+    // Read from the file: ten fields, seven constructors, then the members in source order, then the nested Subscription class.
     expect(members).toEqual([
+      ...["observerLock", "isStopped", "isDisposed", "lastError", "outObserver", "bufferSize", "window", "startTime", "scheduler", "queue"].map(
+        (f) => `Field ${f}`,
+      ),
       ...Array(7).fill("Constructor ReplaySubject"),
       "Method Trim",
       "Method OnCompleted",
@@ -73,12 +76,14 @@ describe("outline", () => {
       "Class Subscription",
     ]);
     const nested = cls.members!.at(-1)!.members!.map((m) => m.symbol);
-    expect(nested).toEqual(["UniRx.ReplaySubject.Subscription.Subscription", "UniRx.ReplaySubject.Subscription.Dispose"]);
+    expect(nested).toEqual(
+      ["gate", "parent", "unsubscribeTarget", "Subscription", "Dispose"].map((m) => `UniRx.ReplaySubject.Subscription.${m}`),
+    );
     const trim = flatten(view.declarations).find((n) => n.symbol === "UniRx.ReplaySubject.Trim")!;
     expect([trim.signature, trim.start_line, trim.end_line]).toEqual(["void Trim()", 66, 78]);
     expect(trim.id).toMatch(/^corpus:[0-9a-z]+:\d+$/);
     // Every declaration chunk of the file appears exactly once.
-    expect(flatten(view.declarations).filter((n) => n.kind !== "Namespace" && n.kind !== "FileFragment").length).toBe(19);
+    expect(flatten(view.declarations).filter((n) => n.kind !== "Namespace" && n.kind !== "FileFragment").length).toBe(32); // 19 + 13 fields
   });
 
   test("a comment right above a declaration is listed with it, inside its namespace (Pair.cs)", async () => {

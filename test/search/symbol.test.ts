@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createEmbedder } from "../../src/embed/create.ts";
 import type { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { identifierTokens, isSingleIdentifier } from "../../src/search/symbol.ts";
+import { identifierTokens, isSingleIdentifier, rankBySymbol } from "../../src/search/symbol.ts";
+import { queryTerms } from "../../src/text/tokens.ts";
 import { resolve } from "node:path";
 import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
 
@@ -154,5 +155,37 @@ describe("identifier queries", () => {
     const scores = searchSnapshot(fixture.index.snapshot(), { query: "Where", limit: 10, perFileCap: 0 }).map((h) => h.score);
     expect(scores.length).toBeGreaterThan(2);
     for (let i = 1; i < scores.length; i++) expect(scores[i]!).toBeLessThanOrEqual(scores[i - 1]!);
+  });
+});
+
+describe("fields in the symbol branch", () => {
+  const tree = {
+    "src/Retry.cs": `namespace App
+{
+    public class RetryPolicy
+    {
+        public const int RetryLimit = 3;
+        int retryCount;
+        public void Retry() { retryCount++; }
+    }
+}
+`,
+  };
+  let fields: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    fields = await indexTree("symbol-fields", tree);
+  });
+  afterAll(() => fields.dispose());
+
+  const matched = (query: string) => {
+    const snapshot = fields.index.snapshot();
+    return rankBySymbol(snapshot, query, queryTerms(query)).map((m) => snapshot.chunks.at(m.index)!.symbol);
+  };
+
+  test("a state field is matched by its name, not by prose words; constants are matched by both", () => {
+    expect(matched("retryCount")).toContain("App.RetryPolicy.retryCount");
+    expect(matched("where do we keep the retry count")).not.toContain("App.RetryPolicy.retryCount");
+    expect(matched("where do we keep the retry limit")).toContain("App.RetryPolicy.RetryLimit");
+    expect(matched("where do we keep the retry count")).toContain("App.RetryPolicy.Retry");
   });
 });

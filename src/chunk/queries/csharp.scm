@@ -2,7 +2,7 @@
 ; Written for tree-sitter-c-sharp 0.23.5; modelled on that package's queries/tags.scm (MIT).
 ; @definition.<kind> marks the declaration node, @name its identifier. Nodes without a plain
 ; identifier name (operators, conversions, indexers) are named in csharp.ts.
-; Enum members, plain fields, namespaces and local functions are deliberately absent.
+; Enum members, namespaces and local functions are deliberately absent.
 
 (class_declaration name: (identifier) @name) @definition.class
 (interface_declaration name: (identifier) @name) @definition.interface
@@ -25,13 +25,7 @@
 (event_field_declaration
   (variable_declaration (variable_declarator name: (identifier) @name))) @definition.event
 
-; Only constants and static readonly fields: the ones that act like named values of a type.
+; Every field, one chunk per declarator: agents look up instance state (`cullingMode`, `isDisposed`) as often as
+; constants, and a name that is declared must be findable.
 (field_declaration
-  (modifier) @_const (#eq? @_const "const")
-  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
-(field_declaration
-  (modifier) @_static (modifier) @_readonly (#eq? @_static "static") (#eq? @_readonly "readonly")
-  (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
-(field_declaration
-  (modifier) @_readonly (modifier) @_static (#eq? @_readonly "readonly") (#eq? @_static "static")
   (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
