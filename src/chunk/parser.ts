@@ -58,7 +58,7 @@ export async function loadCSharp(): Promise<LoadedGrammar> {
   const query = new Query(language, csharpQuery);
   validateCaptures(query, "queries/csharp.scm", Object.keys(DEFINITION_KINDS));
   const references = new Query(language, csharpReferencesQuery);
-  validateCaptures(references, "queries/csharp-references.scm", [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore"]);
+  validateCaptures(references, "queries/csharp-references.scm", [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore", "bare", "local", "scope"]);
   const parser = new Parser();
   parser.setLanguage(language);
   return { parser, query, references };

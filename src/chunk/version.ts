@@ -13,5 +13,7 @@
  *    sub-words include runs of caseless letters (CJK, kana), so such names get index terms; a reference whose
  *    receiver has no simple name (a call result) records an empty qualifier instead of none.
  * 6: every C# field is a chunk (before: only const and static readonly ones).
+ * 7: bare names in C# expressions are references (fields, properties, events, method groups, lower-case
+ *    receivers), unless a parameter or local of the same member declares the name.
  */
-export const CHUNKER_VERSION = 6;
+export const CHUNKER_VERSION = 7;

@@ -5,7 +5,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config/load.ts";
 import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
-import { CHUNK_KINDS, type ChunkKind } from "../types.ts";
+import { CHUNK_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
@@ -52,14 +52,19 @@ function positiveInt(name: string, max?: number) {
 }
 
 export function parseKinds(values: string[] | undefined): ChunkKind[] | undefined {
+  return parseNames(values, CHUNK_KINDS, "kind");
+}
+
+/** `--kind a,b --kind c` against a fixed list, case-insensitively. */
+function parseNames<T extends string>(values: string[] | undefined, allowed: readonly T[], what: string): T[] | undefined {
   if (!values || values.length === 0) return undefined;
-  const out: ChunkKind[] = [];
+  const out: T[] = [];
   for (const raw of values.flatMap((v) => v.split(","))) {
     const name = raw.trim();
     if (!name) continue;
-    const kind = CHUNK_KINDS.find((k) => k.toLowerCase() === name.toLowerCase());
-    if (!kind) throw new UsageError(`Unknown kind "${name}". Kinds: ${CHUNK_KINDS.join(", ")}.`);
-    out.push(kind);
+    const match = allowed.find((k) => k.toLowerCase() === name.toLowerCase());
+    if (!match) throw new UsageError(`Unknown ${what} "${name}". Allowed: ${allowed.join(", ")}.`);
+    out.push(match);
   }
   return out;
 }
@@ -186,10 +191,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("name-based uses of a symbol, grouped by file (no type resolution)")
     .argument("<symbol>", "a name (Sign) or Type.Member (Wallet.Sign) to rank that type's uses first")
     .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit", 500), 50)
-    .action(async (symbol: string, o: { limit: number }) => {
+    .option("-k, --kind <kinds...>", `only these kinds of use (${REFERENCE_KINDS.join(", ")}); implementation lists implementers`)
+    .action(async (symbol: string, o: { limit: number; kind?: string[] }) => {
       const ws = openWorkspace(globals(), io);
       try {
-        const view = await ws.references({ symbol, project: globals().project, limit: o.limit });
+        const kinds = parseNames(o.kind, REFERENCE_KINDS, "kind of use");
+        const view = await ws.references({ symbol, kinds, project: globals().project, limit: o.limit });
         emit(view, formatReferences(view), view.warning);
       } finally {
         ws.close();

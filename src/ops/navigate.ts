@@ -5,7 +5,7 @@ import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
-import type { ChunkKind, ChunkRecord } from "../types.ts";
+import type { ChunkKind, ChunkRecord, ReferenceKind } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import {
@@ -35,6 +35,8 @@ export interface FindSymbolParams {
 
 export interface ReferencesParams {
   symbol: string;
+  /** Only these kinds of use (`implementation` lists a type's implementers and subclasses). */
+  kinds?: readonly ReferenceKind[];
   project?: string;
   limit: number;
 }
@@ -331,6 +333,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
 
   const found: { r: Refreshed; id: StoredIdentifier; match: ReferenceView["match"]; enclosing?: ChunkRecord }[] = [];
   let ignoredCase = false;
+  let otherKinds = 0;
   for (const r of ready) {
     const db = r.snapshot.db;
     let rows = db.identifiersNamed(bare);
@@ -340,6 +343,10 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     }
     const types = symbolTypes(r.snapshot, query, bare);
     for (const id of rows) {
+      if (params.kinds && !params.kinds.includes(id.kind)) {
+        otherKinds++;
+        continue;
+      }
       const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
       let match: ReferenceView["match"] = "name";
       if (id.qualifier !== undefined && namesType(id.qualifier, types.names)) match = "qualified";
@@ -354,6 +361,9 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     }
   }
   if (ignoredCase) warnings.push(`No identifier spelled exactly "${bare}"; these differ only in case.`);
+  if (found.length === 0 && otherKinds > 0) {
+    warnings.push(`${otherKinds} uses of "${bare}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
+  }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
   if (segments.length >= 2 && !ready.some((r) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified"))) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${bare}".`);

@@ -65,6 +65,54 @@ describe("extractReferences", () => {
     for (const n of ["Ledger", "Post", "entries", "note", "w", "Bank", "Core", "System", "Collections", "Generic"]) expect(names.has(n)).toBe(false);
   });
 
+  test("bare names in expressions are member references: fields, events, method groups, receivers", () => {
+    const code = [
+      "class Scheduler", //                                                          1
+      "{", //                                                                        2
+      "    static readonly Action<object> invoke = Publish;", //                     3
+      "    CullingMode cullingMode;", //                                              4
+      "    void Publish(object state)", //                                           5
+      "    {", //                                                                    6
+      "        if (Unobserved != null && cullingMode == CullingMode.All) queue.Enqueue(state);", // 7
+      "    }", //                                                                    8
+      "}", //                                                                        9
+    ].join("\n");
+    const at = (name: string) => named(code, name).map((r) => [r.line, r.kind, r.qualifier]);
+    expect(at("Publish")).toEqual([[3, "member", undefined]]);
+    expect(at("Unobserved")).toEqual([[7, "member", undefined]]);
+    expect(at("cullingMode")).toEqual([[7, "member", undefined]]);
+    expect(at("queue")).toEqual([[7, "member", undefined]]);
+    expect(at("Enqueue")).toEqual([[7, "call", "queue"]]);
+  });
+
+  test("a bare name declared by a parameter or local of its member is not a reference; elsewhere it is", () => {
+    const code = [
+      "class Counter", //                                                             1
+      "{", //                                                                         2
+      "    int count;", //                                                            3
+      "    int Count { get { return count; } set { count = value; } }", //            4
+      "    void Add(int step, int[] items)", //                                       5
+      "    {", //                                                                     6
+      "        var total = step;", //                                                 7
+      "        foreach (var item in items) total += item;", //                        8
+      "        Run(x => x + total, out var done);", //                                9
+      "        if (source is Counter other && done) count = other.count + total;", // 10
+      "    }", //                                                                     11
+      "    void Reset() { total = 0; }", //                                           12
+      "}", //                                                                         13
+      "var top = 1;", //                                                              14
+      "Print(top + value);", //                                                       15
+    ].join("\n");
+    const lines = (name: string) => named(code, name).map((r) => r.line);
+    expect(named(code, "count").map((r) => [r.line, r.qualifier])).toEqual([[4, undefined], [10, undefined], [10, "other"]]);
+    for (const local of ["step", "items", "item", "x", "done", "other"]) expect(lines(local)).toEqual([]);
+    // `total` is Add's local, so only Reset's use counts; `value` is a setter's parameter, not the file's.
+    expect(lines("total")).toEqual([12]);
+    expect(lines("value")).toEqual([15]);
+    expect(lines("top")).toEqual([]);
+    expect(lines("source")).toEqual([10]);
+  });
+
   test("non-C# files have no identifiers", () => {
     expect(chunker.analyze("README.md", "# Sign\nCall Sign(x).\n").identifiers).toEqual([]);
   });

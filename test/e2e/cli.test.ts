@@ -196,6 +196,13 @@ describe("code-index CLI on UniTask", () => {
     expect(refs.count).toBe(3);
     expect(refs.total).toBeGreaterThanOrEqual(3);
     expect(refs.files[0]!.references[0]!.match).toBe("qualified");
+    const implementers = JSON.parse((await cli("references", "IUniTaskSource", ...flags, "--json", "--kind", "Implementation")).stdout) as { files: { references: { kind: string }[] }[] };
+    const kinds = implementers.files.flatMap((f) => f.references.map((r) => r.kind));
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set(["implementation"]));
+    const badKind = await cli("references", "IUniTaskSource", ...flags, "--kind", "caller");
+    expect(badKind.code).toBe(2);
+    expect(badKind.stderr).toContain('Unknown kind of use "caller". Allowed: call, new, attribute, implementation, type, member.');
     const missing = await cli("outline", "Nope.cs", ...flags);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("not indexed");
@@ -217,7 +224,7 @@ describe("code-index CLI on UniTask", () => {
 
     const kind = await cli("search", "x", "--kind", "Banana", "--root", corpus, "--embedder", "none");
     expect(kind.code).toBe(2);
-    expect(kind.stderr).toContain('Unknown kind "Banana". Kinds: Class, Constant, Constructor, Enum, Event, Field, FileFragment, Function, Interface, Method, Module, Property, Record, Struct, TypeAlias.');
+    expect(kind.stderr).toContain('Unknown kind "Banana". Allowed: Class, Constant, Constructor, Enum, Event, Field, FileFragment, Function, Interface, Method, Module, Property, Record, Struct, TypeAlias.');
 
     const embedder = await cli("status", "--embedder", "magic", "--root", corpus);
     expect(embedder.code).toBe(2);

@@ -118,6 +118,10 @@ describe("navigation tools over MCP", () => {
     writeFileSync(join(root, "Src/Audit.cs"), "namespace Bank { class Audit { string Run(Wallet w) => w.Sign(\"audit\"); } }\n");
     const after = await server.json("code_references", { symbol: "Sign" });
     expect(after.files.map((f: { path: string }) => f.path)).toContain("Src/Audit.cs");
+    const calls = await server.json("code_references", { symbol: "Sign", kind: ["call"] });
+    expect(calls.files.flatMap((f: { references: { kind: string }[] }) => f.references.map((r) => r.kind))).toEqual(["call", "call", "call", "call"]);
+    const badKind = await server.call("code_references", { symbol: "Sign", kind: "caller" });
+    expect(badKind.isError).toBe(true);
 
     const { tools } = await server.client.listTools();
     expect(tools.find((t) => t.name === "code_references")!.description).toContain("NAME-BASED");

@@ -183,6 +183,25 @@ describe("references", () => {
     expect((await ws.references({ symbol: "Disposable.Create", limit: 5 })).warning ?? "").not.toContain("No declaration matches");
   });
 
+  test("kind implementation lists a type's implementers; a kind that matches nothing says what the other uses are", async () => {
+    const view = await ws.references({ symbol: "IScheduler", kinds: ["implementation"], limit: 500 });
+    const refs = view.files.flatMap((f) => f.references.map((r) => ({ ...r, path: f.path })));
+    expect(refs.length).toBeGreaterThanOrEqual(5);
+    expect(refs.every((r) => r.kind === "implementation")).toBe(true);
+    expect(refs.some((r) => r.path.endsWith("Schedulers/CurrentThreadScheduler.cs") && r.excerpt.includes(": IScheduler"))).toBe(true);
+    expect(view.total).toBe(refs.length);
+    const none = await ws.references({ symbol: "IScheduler", kinds: ["attribute"], limit: 5 });
+    expect(none.total).toBe(0);
+    expect(none.warning).toMatch(/^\d+ uses of "IScheduler" are of other kinds than attribute; call without kind to list them\.$/);
+  });
+
+  test("a bare field or event read inside its type is a same-type reference", async () => {
+    const culling = await ws.references({ symbol: "MainThreadDispatcher.cullingMode", limit: 50 });
+    expect(culling.warning ?? "").not.toContain("differ only in case");
+    const lines = culling.files.flatMap((f) => f.references.filter((r) => r.match === "same-type").map((r) => r.excerpt));
+    expect(lines).toContain("if (cullingMode == CullingMode.Self)");
+  });
+
   test("a name that is not an identifier is a usage error", async () => {
     expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
   });

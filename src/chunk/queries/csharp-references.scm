@@ -5,8 +5,8 @@
 ; @qualifier (optional) the receiver or qualifier written before it (`a` in `a.Foo()`, `N` in `N.Type`).
 ; An identifier matched by several patterns keeps the strongest kind (REFERENCE_KINDS order in src/types.ts).
 ; Comments and string literals are separate nodes in the tree, so nothing in them is ever captured.
-; Declaration names, parameters, locals and lower-case receivers (mostly locals) are deliberately absent; so is
-; the `T` in `where T : ...` (tags.scm captures it, but it is the type parameter itself).
+; Declaration names, parameters and locals are deliberately absent; so is the `T` in `where T : ...` (tags.scm
+; captures it, but it is the type parameter itself).
 
 ; Invocations: Foo(), Foo<T>(), a.Foo(), a.Foo<T>(), a?.Foo().
 (invocation_expression function: (identifier) @name) @reference.call
@@ -49,14 +49,44 @@
 (type_argument_list (identifier) @name) @reference.type
 (qualified_name qualifier: (_) @qualifier name: (identifier) @name) @reference.type
 
-; Member accesses that are not calls (properties, fields, events, nameof(A.B)), upper-case receivers
-; (static types and properties: `Observable` in `Observable.Return`), upper-case method groups passed as arguments.
+; Member accesses that are not calls (properties, fields, events, nameof(A.B)).
 (member_access_expression expression: (_)? @qualifier name: (identifier) @name) @reference.member
 (conditional_access_expression condition: (_) @qualifier (member_binding_expression name: (identifier) @name)) @reference.member
-((member_access_expression expression: (identifier) @name) @reference.member
-  (#match? @name "^[A-Z]"))
-((argument (identifier) @name) @reference.member
-  (#match? @name "^[A-Z]"))
+
+; Bare names in expressions: fields, properties and events of the enclosing type (`if (Handler != null)`,
+; `cullingMode = x`), method groups (`callback = OnTick;`), static receivers (`Observable` in `Observable.Return`).
+; @bare marks them for references.ts, which drops a bare name that a parameter or local of the same member
+; declares (@local, scoped by the innermost @scope around it; set/add/remove accessors declare `value`).
+((lvalue_expression/identifier) @name @bare) @reference.member
+
+(method_declaration) @scope
+(constructor_declaration) @scope
+(destructor_declaration) @scope
+(operator_declaration) @scope
+(conversion_operator_declaration) @scope
+(property_declaration) @scope
+(indexer_declaration) @scope
+(event_declaration) @scope
+(field_declaration) @scope
+(event_field_declaration) @scope
+(accessor_declaration) @scope
+
+(parameter name: (identifier) @local)
+(implicit_parameter) @local
+(variable_declarator name: (identifier) @local)
+(foreach_statement left: (identifier) @local)
+(catch_declaration name: (identifier) @local)
+(declaration_expression name: (identifier) @local)
+(declaration_pattern name: (identifier) @local)
+(var_pattern name: (identifier) @local)
+(recursive_pattern name: (identifier) @local)
+(list_pattern name: (identifier) @local)
+(tuple_pattern name: (identifier) @local)
+(parenthesized_variable_designation name: (identifier) @local)
+(from_clause name: (identifier) @local)
+(let_clause . (identifier) @local)
+(local_function_statement name: (identifier) @local)
+(goto_statement (identifier) @local)
 
 ; Namespace names (`using A.B;`, `namespace A.B`) are not references: identifiers inside an @ignore are dropped.
 (using_directive) @ignore

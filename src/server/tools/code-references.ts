@@ -1,16 +1,19 @@
 // code_references: name-based uses of a symbol, grouped by file, qualified matches first (no type resolution).
 import { z } from "zod";
 import { REFERENCES_LIMIT } from "../../ops/navigate.ts";
+import { REFERENCE_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
 import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 const limitError = `limit must be an integer from ${REFERENCES_LIMIT.min} to ${REFERENCES_LIMIT.max}`;
+const kindError = `kind must be one of ${REFERENCE_KINDS.join(", ")}, or a list of them`;
+const kind = z.enum(REFERENCE_KINDS, { error: kindError });
 
 export const codeReferences = defineTool({
   name: "code_references",
   title: "Find references",
   description: [
-    "Lists the places that use a name: calls, object creations, type usages (fields, parameters, locals, casts, generic arguments), base lists, attributes and member accesses. Words in comments and strings are never counted.",
+    "Lists the places that use a name, each with its kind: `call`, `new` (object creation), `attribute`, `implementation` (a base list: `class A : IFoo` — pass kind \"implementation\" to list a type's implementers and subclasses), `type` (the type of a field, parameter, local, cast or generic argument) and `member` (a property, field or event read or written, with or without a receiver, or a method passed as a delegate). Words in comments and strings are never counted.",
     "This is NAME-BASED, not a compiler: there is no type resolution, so every identifier spelled like the symbol's last segment is a candidate (other types' members of the same name included).",
     "Ranking: `qualified` (the receiver or qualifier is the symbol's type, e.g. Wallet.Sign(...)) first, then `same-type` (an unqualified use inside that type), then `name` (the name only).",
     `Returns {symbol, name, count, total, warning?, files:[{project, path, excerpts_may_be_stale?, references:[{line, kind, match, qualifier?, excerpt, enclosing_symbol?, enclosing_id?}]}]}; at most \`limit\` references (default ${REFERENCES_LIMIT.default}, ${REFERENCES_LIMIT.min}-${REFERENCES_LIMIT.max}), \`total\` says how many the index holds.`,
@@ -19,6 +22,10 @@ export const codeReferences = defineTool({
   ].join(" "),
   input: {
     symbol: z.string().describe("The name to look up, simple (\"Sign\") or qualified with its type (\"Wallet.Sign\") to rank that type's uses first."),
+    kind: z
+      .union([kind, z.array(kind).min(1)], { error: kindError })
+      .optional()
+      .describe(`Only these kinds of use: one kind or a list (${REFERENCE_KINDS.join(", ")}).`),
     project: z.string().optional().describe(PROJECT_DESCRIPTION),
     limit: z
       .number({ error: limitError })
@@ -30,7 +37,8 @@ export const codeReferences = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const view = await ctx.workspace.references({ symbol: args.symbol, project: args.project, limit: args.limit }, operationHooks(ctx));
+    const kinds = args.kind === undefined ? undefined : Array.isArray(args.kind) ? args.kind : [args.kind];
+    const view = await ctx.workspace.references({ symbol: args.symbol, kinds, project: args.project, limit: args.limit }, operationHooks(ctx));
     const { symbol, name, count, total, warning, files } = view;
     return wrapUntrusted(toJson({ symbol, name, count, total, warning, files }), `code-index:${args.project || "all"}`);
   },
