@@ -8,7 +8,7 @@ export function formatSearch(view: SearchView): string {
     out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  score ${h.score.toFixed(4)}`);
     out.push(`   ${h.path}:${h.start_line}-${h.end_line}   id ${h.id}${h.excerpt_may_be_stale ? "   (file changed since indexing)" : ""}`);
     if (h.doc) out.push(`   /// ${h.doc.length > 160 ? `${h.doc.slice(0, 157)}...` : h.doc}`);
-    for (const line of h.excerpt.split("\n")) out.push(`   | ${line}`);
+    h.excerpt.split("\n").forEach((line, k) => out.push(`   ${String(h.excerpt_start_line + k).padStart(5)} | ${line}`));
   });
   return out.join("\n");
 }

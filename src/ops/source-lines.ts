@@ -4,6 +4,7 @@ import { readSource } from "../index/read-source.ts";
 import { resolve, sep } from "node:path";
 import { redact } from "../redact/redact.ts";
 import type { FileRow } from "../store/db.ts";
+import { chooseExcerpt, type Excerpt } from "./excerpt.ts";
 
 function inside(base: string, abs: string): boolean {
   return abs === base || abs.startsWith(base.endsWith(sep) ? base : base + sep);
@@ -53,8 +54,6 @@ export function readRedactedLines(root: string, relPath: string): string[] | und
   }
 }
 
-const LEADING_NOISE = /^\s*(\/\/\/|\[|\/\*\*|\*)/;
-
 /** Longest excerpt line kept: a minified, generated or data line is cut, so five lines stay a few hundred bytes. */
 export const EXCERPT_LINE_CHARS = 200;
 
@@ -62,21 +61,16 @@ export function clipLine(line: string, max = EXCERPT_LINE_CHARS): string {
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
 
-/** Up to `maxLines` lines of the declaration itself, skipping its leading doc comment and attributes. */
-export function readExcerpt(root: string, relPath: string, startLine: number, endLine: number, maxLines = 5): string {
+/** The excerpt of a hit (see chooseExcerpt) read from disk now, lines clipped; undefined when the file cannot be read. */
+export function readExcerpt(root: string, relPath: string, startLine: number, endLine: number, query: string): Excerpt | undefined {
   let lines: string[];
   try {
     lines = readLines(resolveInsideRoot(root, relPath));
   } catch {
-    return "";
+    return undefined;
   }
-  let from = startLine;
-  while (from < endLine && LEADING_NOISE.test(lines[from - 1] ?? "")) from++;
-  const to = Math.min(endLine, from + maxLines - 1, lines.length);
-  return lines
-    .slice(from - 1, to)
-    .map((line) => clipLine(line))
-    .join("\n");
+  const excerpt = chooseExcerpt(lines, startLine, endLine, query);
+  return { startLine: excerpt.startLine, lines: excerpt.lines.map((line) => clipLine(line)) };
 }
 
 export function readBody(root: string, relPath: string, startLine: number, endLine: number): string {

@@ -33,6 +33,8 @@ export function identityView(project: string, epoch: string, c: ChunkRecord): Ch
 
 export interface HitView extends ChunkIdentityView {
   excerpt: string;
+  /** Line of the excerpt's first line: the declaration's own first line, or the lines that match the query. */
+  excerpt_start_line: number;
   excerpt_may_be_stale?: true;
   score: number;
 }

@@ -202,7 +202,7 @@ export class Workspace {
       );
     }
     hits.sort((a, b) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal);
-    const top = hits.slice(0, params.limit).map((h) => this.hitView(h));
+    const top = hits.slice(0, params.limit).map((h) => this.hitView(h, params.query));
     const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
     // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
     if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code${top.length > 0 ? "; the hits share only parts of it" : ""}.`);
@@ -246,13 +246,15 @@ export class Workspace {
     return filters;
   }
 
-  private hitView(hit: Hit): HitView {
+  private hitView(hit: Hit, query: string): HitView {
     const index = this.index(hit.project);
     const snapshot = index.snapshot();
     const c = hit.chunk;
+    const excerpt = readExcerpt(index.project.root, c.path, c.startLine, c.endLine, query);
     const view: HitView = {
       ...identityView(hit.project, snapshot.idEpoch, c),
-      excerpt: readExcerpt(index.project.root, c.path, c.startLine, c.endLine),
+      excerpt: excerpt?.lines.join("\n") ?? "",
+      excerpt_start_line: excerpt?.startLine ?? c.startLine,
       score: Number(hit.score.toFixed(6)),
     };
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.excerpt_may_be_stale = true;

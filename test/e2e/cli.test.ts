@@ -1,6 +1,6 @@
 // The `code-index` CLI end to end on a copy of the UniTask corpus, with no embedding backend.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 
@@ -8,7 +8,7 @@ const REPO = resolve(import.meta.dir, "../..");
 const BUN = join(REPO, "node_modules/.bin/bun");
 const CLI = join(REPO, "src/cli.ts");
 const QUERY = "where are exceptions nobody observed reported when collected";
-const HIT_FIELDS = ["id", "project", "path", "start_line", "end_line", "kind", "symbol", "signature", "excerpt", "score"];
+const HIT_FIELDS = ["id", "project", "path", "start_line", "end_line", "kind", "symbol", "signature", "excerpt", "excerpt_start_line", "score"];
 
 const dirs: string[] = [];
 let home: string;
@@ -60,6 +60,12 @@ describe("code-index CLI on UniTask", () => {
       expect(String(hit.path)).toMatch(/\.(cs|md)$/);
       expect(Number(hit.end_line)).toBeGreaterThanOrEqual(Number(hit.start_line));
       expect(String(hit.excerpt).length).toBeGreaterThan(0);
+      // The excerpt is the file's text from excerpt_start_line on, inside the declaration.
+      const fileLines = readFileSync(join(corpus, String(hit.path)), "utf8").split(/\r?\n/);
+      const first = Number(hit.excerpt_start_line);
+      expect(first).toBeGreaterThanOrEqual(Number(hit.start_line));
+      expect(first).toBeLessThanOrEqual(Number(hit.end_line));
+      expect(String(hit.excerpt).split("\n")[0]).toBe(fileLines[first - 1]!.slice(0, 200));
       expect(hit.excerpt_may_be_stale).toBeUndefined();
       expect(Object.values(hit)).not.toContain(null);
     }
