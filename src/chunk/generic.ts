@@ -77,6 +77,9 @@ interface Placed extends RawChunk {
   parent: number;
   /** 1-based line where the declaration itself (not its doc) starts. */
   declarationLine: number;
+  /** Byte range of the chunk's own text (doc comment included). */
+  startIndex: number;
+  endIndex: number;
 }
 
 /** 0-based last row of a node, not counting a trailing newline it swallows (Rust line comments do). */
@@ -111,25 +114,28 @@ class SourceFile {
   }
 
   /** First line of the chunk (0-based row) and the doc text (rule 4). */
-  lead(definition: Definition): { startRow: number; doc?: string } {
+  lead(definition: Definition): { startRow: number; startIndex: number; doc?: string } {
     const { outer, node } = definition;
     const style = this.spec.doc;
     if ("docstring" in style) {
       const first = (definition.body ?? node.childForFieldName("body"))?.namedChildren[0];
       const literal = first?.type === "expression_statement" ? first.namedChildren[0] : undefined;
       const doc = literal?.type === "string" ? docstringText(this.of(literal)) : undefined;
-      return doc === undefined ? { startRow: outer.startPosition.row } : { startRow: outer.startPosition.row, doc };
+      const start = { startRow: outer.startPosition.row, startIndex: outer.startIndex };
+      return doc === undefined ? start : { ...start, doc };
     }
     const docs: Node[] = [];
     let row = outer.startPosition.row;
+    let startIndex = outer.startIndex;
     for (let prev = outer.previousSibling; prev; prev = prev.previousSibling) {
       if (lastRow(prev) < row - 1 || !this.startsLine(prev)) break;
       if (prev.type.endsWith("comment") && style.comment.test(this.of(prev))) docs.unshift(prev);
       else if (!this.spec.leading?.includes(prev.type)) break;
       row = prev.startPosition.row;
+      startIndex = prev.startIndex;
     }
     const doc = docs.length > 0 ? commentDocText(docs.map((d) => this.of(d)).join("\n")) : undefined;
-    return doc === undefined ? { startRow: row } : { startRow: row, doc };
+    return doc === undefined ? { startRow: row, startIndex } : { startRow: row, startIndex, doc };
   }
 
   private startsLine(node: Node): boolean {
@@ -213,8 +219,13 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node) {
   return { definitions, scopes, prefix };
 }
 
-/** Content of a chunk: its lines, each member chunk's lines replaced by the member's signature (rule 5). */
+/**
+ * Content of a chunk: its lines, each member chunk's lines replaced by the member's signature (rule 5). A
+ * declaration that shares its first or last line with other code (minified or one-line files) is its own text
+ * only: whole lines would repeat the file in every chunk of it.
+ */
 function content(file: SourceFile, chunk: Placed, members: readonly Placed[]): string {
+  if (sharesLines(file, chunk)) return file.text.slice(chunk.startIndex, chunk.endIndex);
   const out: string[] = [];
   let line = chunk.startLine;
   for (const member of members) {
@@ -226,6 +237,21 @@ function content(file: SourceFile, chunk: Placed, members: readonly Placed[]): s
   }
   out.push(...file.lines.slice(line - 1, chunk.endLine));
   return dedent(out.join("\n"));
+}
+
+/** Code on a chunk's first and last lines outside it that makes it "shared" (a trailing `});` or `},` does not). */
+const SHARED_LINE_CODE = 40;
+
+/**
+ * True when other code sits beside the chunk on its first or last line: at least SHARED_LINE_CODE non-blank
+ * characters within 200 of either end (scanning no further, so a megabyte-long line costs nothing).
+ */
+function sharesLines(file: SourceFile, chunk: Placed): boolean {
+  const text = file.text;
+  let code = 0;
+  for (let i = chunk.startIndex - 1, n = 0; i >= 0 && n < 200 && text[i] !== "\n"; i--, n++) if (!/\s/.test(text[i]!)) code++;
+  for (let i = chunk.endIndex, n = 0; i < text.length && n < 200 && text[i] !== "\n"; i++, n++) if (!/\s/.test(text[i]!)) code++;
+  return code >= SHARED_LINE_CODE;
 }
 
 /**
@@ -269,6 +295,8 @@ export function chunkDeclarations(loaded: LoadedLanguage, path: string, text: st
         content: "",
         parent,
         declarationLine: definition.node.startPosition.row + 1,
+        startIndex: lead.startIndex,
+        endIndex: definition.outer.endIndex,
       };
       if (lead.doc !== undefined) chunk.doc = lead.doc;
       if (!byNode.has(definition.node.id)) byNode.set(definition.node.id, placed.length);
@@ -282,7 +310,7 @@ export function chunkDeclarations(loaded: LoadedLanguage, path: string, text: st
       members.set(chunk.parent, list);
     }
     return placed.map((chunk, i) => {
-      const { parent: _parent, declarationLine: _line, ...raw } = chunk;
+      const { parent: _parent, declarationLine: _line, startIndex: _start, endIndex: _end, ...raw } = chunk;
       return { ...raw, content: content(file, chunk, members.get(i) ?? []) };
     });
   } finally {

@@ -15,5 +15,7 @@
  * 6: every C# field is a chunk (before: only const and static readonly ones).
  * 7: bare names in C# expressions are references (fields, properties, events, method groups, lower-case
  *    receivers), unless a parameter or local of the same member declares the name.
+ * 8: a table-language declaration sharing its first or last line with other code (minified, one-line files) is
+ *    its own byte range, not its whole lines.
  */
-export const CHUNKER_VERSION = 7;
+export const CHUNKER_VERSION = 8;

@@ -11,7 +11,8 @@
 //      not read (the root may sit in an ignored folder, such as node_modules).
 //   4. Exclude: the project's extra patterns, gitignore syntax, relative to the root. They only remove files;
 //      a `!` pattern re-includes only what an earlier Exclude pattern removed.
-//   5. Generated code: *.g.cs, *.g.i.cs, *.Designer.cs, *.generated.cs (case-insensitive) → skipped "generated".
+//   5. Generated code: *.g.cs, *.g.i.cs, *.Designer.cs, *.generated.cs, and minified scripts *.min.js, *.min.mjs,
+//      *.min.cjs (vendored libraries in wwwroot/lib and the like) (case-insensitive) → skipped "generated".
 //   6. Symlinks are never followed, so a link loop is harmless and nothing outside the root is listed:
 //      a linked file → skipped "symlink"; a linked directory is passed over silently.
 //   7. Nested git repositories: a directory below the root holding a `.git` entry → one skipped "nested-repo"
@@ -59,7 +60,7 @@ export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([
 ]);
 
 /** Lower-case file-name endings of generated code. */
-export const GENERATED_SUFFIXES: readonly string[] = [".designer.cs", ".g.cs", ".g.i.cs", ".generated.cs"];
+export const GENERATED_SUFFIXES: readonly string[] = [".designer.cs", ".g.cs", ".g.i.cs", ".generated.cs", ".min.js", ".min.mjs", ".min.cjs"];
 
 /** The project root itself cannot be listed (missing, not a directory, no permission). */
 export class WalkRootError extends Error {

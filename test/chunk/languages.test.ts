@@ -263,3 +263,21 @@ describe("the generic loop's fallbacks", () => {
     expect(outline(chunker.chunk("store/store.go", lf.replace(/\n/g, "\r\n")))).toEqual(outline(chunksOf("store/store.go")));
   });
 });
+
+describe("declarations that share lines (minified and one-line files)", () => {
+  test("each chunk is its own text, not the whole line, so cost stays linear in the file", () => {
+    const n = 2000;
+    const text = Array.from({ length: n }, (_, i) => `function f${i}(a){return a+${i}}`).join("");
+    const chunks = declarations(chunker.chunk("bundle.js", text));
+    expect(chunks).toHaveLength(n);
+    expect(chunks[7]!.content).toBe("function f7(a){return a+7}");
+    expect(chunks.reduce((sum, c) => sum + c.content.length, 0)).toBeLessThanOrEqual(text.length);
+  });
+
+  test("a declaration followed by a short `});` keeps its whole lines and member signatures", () => {
+    const text = src("describe(() => { class Queue {", "  push(item) {", "    this.items.push(item);", "  }", "} });");
+    const queue = only(declarations(chunker.chunk("queue.js", text)), "Queue");
+    expect(queue.content).toContain("push(item)");
+    expect(queue.content).not.toContain("this.items.push(item);");
+  });
+});

@@ -153,15 +153,16 @@ describe("skipped files", () => {
   });
 
   test("generated files, case-insensitively", async () => {
-    const root = tree({ "A.g.cs": "", "B.G.CS": "", "Form.Designer.cs": "", "C.generated.cs": "", "D.g.i.cs": "", "Gen.cs": "", "E.g.md": "" });
-    const result = await walk(root);
-    expect(result.files.map((f) => f.path)).toEqual(["E.g.md", "Gen.cs"]);
+    const root = tree({ "A.g.cs": "", "B.G.CS": "", "Form.Designer.cs": "", "C.generated.cs": "", "D.g.i.cs": "", "Gen.cs": "", "E.g.md": "", "wwwroot/lib/jquery.min.js": "", "site.js": "" });
+    const result = await walk(root, { extensions: [".cs", ".md", ".js"] });
+    expect(result.files.map((f) => f.path)).toEqual(["E.g.md", "Gen.cs", "site.js"]);
     expect(result.skipped).toEqual([
       { path: "A.g.cs", reason: "generated" },
       { path: "B.G.CS", reason: "generated" },
       { path: "C.generated.cs", reason: "generated" },
       { path: "D.g.i.cs", reason: "generated" },
       { path: "Form.Designer.cs", reason: "generated" },
+      { path: "wwwroot/lib/jquery.min.js", reason: "generated" },
     ]);
   });
 
