@@ -159,6 +159,16 @@ describe("C# namespaces and qualification", () => {
     expect(outline(chunks)).toEqual(["Class A.B.C.Outer 3-7", "Class A.B.C.Outer.Inner 4-6", "Method A.B.C.Outer.Inner.M 5-5"]);
   });
 
+  test("deep nesting: every level qualifies its members, inside #if blocks too", () => {
+    const depth = 300;
+    const open = Array.from({ length: depth }, (_, i) => (i === 150 ? `#if DEBUG\nclass N${i} {` : `class N${i} {`));
+    const close = Array.from({ length: depth }, (_, i) => (i === depth - 151 ? "}\n#endif" : "}"));
+    const chunks = cs(["namespace Deep;", ...open, "void Bottom() { }", ...close].join("\n"));
+    const path = Array.from({ length: depth }, (_, i) => `N${i}`).join(".");
+    expect(chunks.find((c) => c.kind === "Method")!.symbol).toBe(`Deep.${path}.Bottom`);
+    expect(chunks.filter((c) => c.kind === "Class")).toHaveLength(depth);
+  });
+
   test("types outside any namespace", () => {
     expect(outline(cs(src("class T", "{", "    int X => 1;", "}")))).toEqual(["Class T 1-4", "Property T.X 3-3"]);
   });
