@@ -8,6 +8,7 @@ import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
+import { OUTLINE_LIMIT } from "../ops/navigate.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
@@ -160,10 +161,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .command("outline")
     .description("the declarations of one file, nested (refreshes the index first)")
     .argument("<path>", "file path relative to the project root, or absolute inside it")
-    .action(async (path: string) => {
+    .option("-l, --limit <n>", `declarations listed at most, in source order (1-${OUTLINE_LIMIT.max})`, positiveInt("--limit", OUTLINE_LIMIT.max), OUTLINE_LIMIT.default)
+    .action(async (path: string, o: { limit: number }) => {
       const ws = openWorkspace(globals(), io);
       try {
-        const view = await ws.outline({ path, project: globals().project });
+        const view = await ws.outline({ path, project: globals().project, limit: o.limit });
         emit(view, formatOutline(view), view.warning);
       } finally {
         ws.close();

@@ -24,7 +24,11 @@ export interface OutlineParams {
   /** Project-relative (`/` or `\` separated) or absolute path inside a project root. */
   path: string;
   project?: string;
+  /** Declarations listed at most, in source order (a generated file can hold tens of thousands). */
+  limit?: number;
 }
+
+export const OUTLINE_LIMIT = { min: 1, max: 5000, default: 500 } as const;
 
 export interface FindSymbolParams {
   name: string;
@@ -144,8 +148,11 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
 /** Declarations nested by line containment; top-level types grouped under their namespace. */
 function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly ChunkRecord[]): OutlineNode[] {
   const ordered = [...chunks].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || a.ordinal - b.ordinal);
-  const roots: { node: OutlineNode; chunk: ChunkRecord }[] = [];
-  const stack: { node: OutlineNode; chunk: ChunkRecord }[] = [];
+  type Entry = { node: OutlineNode; chunk: ChunkRecord };
+  const roots: Entry[] = [];
+  // Declarations whose lines are still open (end lines never increase up the stack), and the same by symbol.
+  const stack: Entry[] = [];
+  const open = new Map<string, Entry>();
   for (const c of ordered) {
     const node: OutlineNode = {
       kind: c.kind,
@@ -155,11 +162,23 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Chun
       start_line: c.startLine,
       end_line: c.endLine,
     };
-    while (stack.length > 0 && stack[stack.length - 1]!.chunk.endLine < c.endLine) stack.pop();
-    const parent = stack[stack.length - 1];
-    if (parent && c.kind !== "FileFragment") (parent.node.members ??= []).push(node);
-    else roots.push({ node, chunk: c });
-    if (c.kind !== "FileFragment") stack.push({ node, chunk: c });
+    while (stack.length > 0 && stack[stack.length - 1]!.chunk.endLine < c.endLine) {
+      const closed = stack.pop()!;
+      if (open.get(closed.chunk.symbol) === closed) open.delete(closed.chunk.symbol);
+    }
+    if (c.kind === "FileFragment") {
+      roots.push({ node, chunk: c });
+      continue;
+    }
+    // The parent is the open declaration whose symbol is the longest prefix of this one's: lines alone would nest
+    // declarations that merely share a line (one-line and minified files) into one another.
+    let parent: Entry | undefined;
+    for (let dot = c.symbol.lastIndexOf("."); dot > 0 && !parent; dot = c.symbol.lastIndexOf(".", dot - 1)) parent = open.get(c.symbol.slice(0, dot));
+    const entry = { node, chunk: c };
+    if (parent) (parent.node.members ??= []).push(node);
+    else roots.push(entry);
+    stack.push(entry);
+    open.set(c.symbol, entry);
   }
   const namespaceOf = (chunk: ChunkRecord) =>
     chunk.kind === "FileFragment" || chunk.symbol.startsWith("Program.<Main>") ? "" : symbolSegments(chunk.symbol).slice(0, -1).join(".");
@@ -183,8 +202,34 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Chun
   return out;
 }
 
+/** The outline cut after `limit` declarations in source order (namespaces, which are not chunks, do not count). */
+function firstInSourceOrder(nodes: readonly OutlineNode[], limit: number): { nodes: OutlineNode[]; cut: boolean } {
+  let left = limit;
+  let cut = false;
+  const keep = (list: readonly OutlineNode[]): OutlineNode[] => {
+    const out: OutlineNode[] = [];
+    for (const node of list) {
+      if (node.kind !== "Namespace") {
+        if (left === 0) {
+          cut = true;
+          break;
+        }
+        left--;
+      }
+      const members = node.members ? keep(node.members) : [];
+      if (node.kind === "Namespace" && members.length === 0) continue;
+      const { members: _all, ...declaration } = node;
+      out.push(members.length > 0 ? { ...declaration, members } : declaration);
+      if (cut) break;
+    }
+    return out;
+  };
+  return { nodes: keep(nodes), cut };
+}
+
 export async function outline(ws: Workspace, params: OutlineParams, hooks?: OperationHooks): Promise<OutlineView> {
   const raw = params.path.trim();
+  if (params.limit !== undefined) checkLimit(params.limit, OUTLINE_LIMIT);
   if (raw === "") throw new UsageError("path is blank: give a file path relative to the project root, e.g. \"Runtime/Operators/Where.cs\".");
   const explicit = params.project !== undefined && params.project !== "";
   const candidates: { index: ProjectIndex; rel: string }[] = [];
@@ -228,12 +273,14 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   }
   const { index, snapshot, rel } = hit;
   const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks.at(i)!);
-  const view: OutlineView = {
-    project: index.id,
-    path: rel,
-    count: chunks.length,
-    declarations: outlineNodes(index.id, snapshot, chunks),
-  };
+  const limit = params.limit ?? OUTLINE_LIMIT.default;
+  const listed = firstInSourceOrder(outlineNodes(index.id, snapshot, chunks), limit);
+  const view: OutlineView = { project: index.id, path: rel, count: chunks.length, declarations: listed.nodes };
+  if (listed.cut) {
+    warnings.push(
+      `Listed the first ${limit} of ${chunks.length} declarations, in source order; pass a larger limit (up to ${OUTLINE_LIMIT.max}), or find one by name with code_find_symbol.`,
+    );
+  }
   if (mayBeStale(index.project.root, snapshot.files.get(rel), rel)) view.file_may_be_stale = true;
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;

@@ -93,6 +93,21 @@ describe("outline", () => {
     expect(members.slice(0, 2).map((n) => `${n.kind} ${n.start_line}`)).toEqual(["FileFragment 6", "Struct 7"]);
   });
 
+  test("declarations sharing a line are siblings, not nested; a long outline is cut at limit and says so", async () => {
+    const classes = Array.from({ length: 6 }, (_, i) => `public class L${i} { public void M${i}() { } }`).join(" ");
+    writeFileSync(join(root, "OneLine.cs"), `namespace Gen { ${classes} }\n`);
+    const view = await ws.outline({ path: "OneLine.cs" });
+    const gen = view.declarations.find((d) => d.kind === "Namespace")!;
+    expect(gen.members!.map((m) => `${m.symbol}: ${m.members!.map((x) => x.symbol).join(",")}`)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `Gen.L${i}: Gen.L${i}.M${i}`),
+    );
+    const cut = await ws.outline({ path: "OneLine.cs", limit: 3 });
+    expect(cut.count).toBe(12);
+    expect(flatten(cut.declarations).filter((d) => d.kind !== "Namespace").map((d) => d.symbol)).toEqual(["Gen.L0", "Gen.L0.M0", "Gen.L1"]);
+    expect(cut.warning).toContain("Listed the first 3 of 12 declarations, in source order; pass a larger limit");
+    expect(ws.outline({ path: "OneLine.cs", limit: 0 })).rejects.toBeInstanceOf(UsageError);
+  });
+
   test("paths: backslashes and absolute paths inside the root work; outside or unknown paths are precise errors", async () => {
     expect((await ws.outline({ path: "unirx\\Subjects\\ReplaySubject.cs" })).path).toBe("unirx/Subjects/ReplaySubject.cs");
     expect((await ws.outline({ path: join(root, "unirx/Subjects/ReplaySubject.cs") })).count).toBeGreaterThan(0);
