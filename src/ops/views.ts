@@ -56,6 +56,8 @@ export interface ChunkView extends ChunkIdentityView {
 
 /** Lines of a chunk body returned by default; a whole 3,000-line class would swamp an agent's context. */
 export const GET_CHUNK_LINES = { min: 1, max: 5000, default: 400 } as const;
+/** Most characters of a body returned at once: a few lines of a minified or generated file can be megabytes. */
+export const GET_CHUNK_CHARS = 60_000;
 
 /** The vector branch's weight for one project and where it comes from. */
 export interface VectorWeightView {

@@ -15,7 +15,7 @@ import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { whyNoChunk } from "./missing-chunk.ts";
 import { mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
-import { GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
+import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 import { queryTerms } from "../text/tokens.ts";
 
@@ -309,7 +309,9 @@ export class Workspace {
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
     let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
-    if (shown < total) {
+    if (body.length > GET_CHUNK_CHARS) {
+      body = longBody(body, c.signature, shown);
+    } else if (shown < total) {
       body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines.`;
     }
     const view: ChunkView = { ...identityView(id.project, snapshot.idEpoch, c), body };
@@ -449,6 +451,18 @@ export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: numbe
   const note = stored?.skipped ?? "measured after every chunk has an embedding";
   if (borrowed) return { weight: borrowed.weight, source: "not measured", note: `${note}; using the weight measured for this model in project ${borrowed.from}` };
   return { source: "not measured", note };
+}
+
+/**
+ * A body too long to return whole (minified or generated lines): from the declaration's own signature when it sits
+ * inside a single long line, cut at GET_CHUNK_CHARS, saying what was left out.
+ */
+function longBody(body: string, signature: string, lines: number): string {
+  const at = lines === 1 ? body.indexOf(signature.slice(0, 60)) : -1;
+  const from = at > 0 ? at : 0;
+  const cut = body.slice(from, from + GET_CHUNK_CHARS);
+  const where = from > 0 ? `from character ${from + 1} of its line, where its signature starts; ` : "";
+  return `${cut}\n… cut at ${GET_CHUNK_CHARS} of ${body.length} characters (${where}the lines are very long: a minified or generated file).`;
 }
 
 export function directorySize(dir: string): number {

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { formatChunkId, parseChunkId } from "../../src/ops/chunk-id.ts";
+import { GET_CHUNK_CHARS } from "../../src/ops/views.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
@@ -214,6 +215,19 @@ describe("Workspace.getChunk", () => {
     expect(whole.body.split("\n").length).toBe(total);
     expect(whole.total_lines).toBeUndefined();
     await expect(ws.getChunk(cls.id, 0)).rejects.toThrow("max_lines must be an integer from 1 to 5000 (got 0).");
+    ws.close();
+  });
+
+  test("a declaration on a very long line: from its own signature, cut at GET_CHUNK_CHARS characters", async () => {
+    const { ws, root } = setup();
+    const classes = Array.from({ length: 3000 }, (_, i) => `public class Gen${i} { public int P${i} { get; set; } }`).join(" ");
+    writeFileSync(join(root, "OneLine.cs"), `namespace G { ${classes} }\n`);
+    const hit = (await ws.findSymbol({ name: "Gen1500", limit: 1 })).hits[0]!;
+    const view = await ws.getChunk(hit.id);
+    expect(view.body).toStartWith("public class Gen1500 { public int P1500 { get; set; } }");
+    const [text, note] = [view.body.slice(0, view.body.lastIndexOf("\n")), view.body.slice(view.body.lastIndexOf("\n") + 1)];
+    expect(text.length).toBeLessThanOrEqual(GET_CHUNK_CHARS);
+    expect(note).toMatch(/^… cut at 60000 of \d+ characters \(from character \d+ of its line, where its signature starts; the lines are very long: a minified or generated file\)\.$/);
     ws.close();
   });
 });
