@@ -33,6 +33,11 @@ export interface FileEntry {
   size: number;
   /** Modification time in milliseconds (fractional allowed). */
   mtimeMs: number;
+  /**
+   * Status-change time in milliseconds: moves on every write even when the writer restores size and mtime (tar,
+   * rsync -t, a build that keeps timestamps). Absent only in hand-made entries.
+   */
+  ctimeMs?: number;
 }
 
 /** Why the walker (or the chunker) left a file out. Counted per project and shown by `status`. */

@@ -5,7 +5,7 @@ import type { FileRow } from "../store/db.ts";
 export interface RefreshPlan {
   /** Files not in the store. */
   added: FileEntry[];
-  /** Files whose size or mtime differ: their content hash decides whether they are re-chunked. */
+  /** Files whose size, mtime or ctime differ: their content hash decides whether they are re-chunked. */
   touched: FileEntry[];
   /** Stored files no longer on disk (or no longer accepted by the walker). */
   deleted: string[];
@@ -36,11 +36,14 @@ export function planChangedPaths(
 }
 
 /**
- * A stored file is read again when its size or mtime moved, or when it could not be read last time: a permission
- * fix (chmod) changes neither, and the file would otherwise stay out of the index until a reindex.
+ * A stored file is read again when its size, mtime or ctime moved, or when it could not be read last time: a
+ * permission fix (chmod) changes neither size nor mtime, and the file would otherwise stay out of the index until a
+ * reindex. ctime catches a rewrite that restores size and mtime (an archive extracted over the tree); a row from
+ * before ctime was kept has none, so its file is read once more.
  */
 function mustRead(row: FileRow, entry: FileEntry): boolean {
-  return row.size !== entry.size || row.mtime !== entry.mtimeMs || row.skipReason === "unreadable";
+  const ctimeMoved = entry.ctimeMs !== undefined && row.ctime !== entry.ctimeMs;
+  return row.size !== entry.size || row.mtime !== entry.mtimeMs || ctimeMoved || row.skipReason === "unreadable";
 }
 
 export function planRefresh(onDisk: readonly FileEntry[], stored: ReadonlyMap<string, FileRow>, forceAll = false): RefreshPlan {

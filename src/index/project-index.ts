@@ -451,10 +451,10 @@ export class ProjectIndex {
         let done = 0;
         for await (const outcome of chunkFiles(jobs, { chunker: () => this.getChunker(), workers: this.workers, signal: opts.signal })) {
           const entry = entries.get(outcome.path)!;
-          const base = { path: entry.path, size: entry.size, mtime: entry.mtimeMs, sha256: outcome.sha256 };
+          const base = { path: entry.path, size: entry.size, mtime: entry.mtimeMs, ctime: entry.ctimeMs, sha256: outcome.sha256 };
           if (outcome.status === "same-content") {
             // Touched but identical (checkout, copy): only the stat data moves.
-            metaOnly.push({ ...stored.get(entry.path)!, size: entry.size, mtime: entry.mtimeMs });
+            metaOnly.push({ ...stored.get(entry.path)!, size: entry.size, mtime: entry.mtimeMs, ctime: entry.ctimeMs });
           } else if (outcome.status === "skipped") {
             pending.push({ row: { ...base, chunkCount: 0, skipReason: outcome.reason }, chunks: [] });
           } else {

@@ -27,12 +27,12 @@ export function resolveInsideRoot(root: string, relPath: string): string {
   return real;
 }
 
-/** True when the file's size or mtime differ from what the last refresh recorded. */
+/** True when the file's size, mtime or ctime differ from what the last refresh recorded. */
 export function mayBeStale(root: string, row: FileRow | undefined, relPath: string): boolean {
   if (!row) return true;
   try {
     const st = statSync(resolveInsideRoot(root, relPath));
-    return st.size !== row.size || st.mtimeMs !== row.mtime;
+    return st.size !== row.size || st.mtimeMs !== row.mtime || (row.ctime !== undefined && st.ctimeMs !== row.ctime);
   } catch {
     return true;
   }

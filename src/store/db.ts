@@ -11,6 +11,8 @@ export interface FileRow {
   path: string;
   size: number;
   mtime: number;
+  /** Status-change time (ms) when the file was read; absent in rows written before it was kept. */
+  ctime?: number;
   sha256: string;
   chunkCount: number;
   skipReason?: SkipReason;
@@ -100,6 +102,15 @@ export class IndexDb {
     // WAL: readers keep a consistent snapshot while a writer commits.
     db.exec("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     db.exec(SCHEMA_SQL);
+    // A store made before files.ctime was kept gains the column (two openers may race: the loser's ALTER fails).
+    const columns = db.query<{ name: string }, []>("PRAGMA table_info(files)").all();
+    if (!columns.some((c) => c.name === "ctime")) {
+      try {
+        db.exec("ALTER TABLE files ADD COLUMN ctime REAL");
+      } catch (error) {
+        if (!/duplicate column/i.test(String(error))) throw error;
+      }
+    }
     const store = new IndexDb(db);
     if (store.getMeta(META.schemaVersion) === undefined) store.setMeta(META.schemaVersion, String(SCHEMA_VERSION));
     if (store.getMeta(META.idEpoch) === undefined) store.initIdEpoch();
@@ -178,13 +189,14 @@ export class IndexDb {
 
   loadFiles(): Map<string, FileRow> {
     const rows = this.db
-      .query<{ path: string; size: number; mtime: number; sha256: string; chunk_count: number; skip_reason: string | null }, []>(
-        "SELECT path, size, mtime, sha256, chunk_count, skip_reason FROM files",
+      .query<{ path: string; size: number; mtime: number; ctime: number | null; sha256: string; chunk_count: number; skip_reason: string | null }, []>(
+        "SELECT path, size, mtime, ctime, sha256, chunk_count, skip_reason FROM files",
       )
       .all();
     const map = new Map<string, FileRow>();
     for (const r of rows) {
       const row: FileRow = { path: r.path, size: r.size, mtime: r.mtime, sha256: r.sha256, chunkCount: r.chunk_count };
+      if (r.ctime !== null) row.ctime = r.ctime;
       if (r.skip_reason) row.skipReason = r.skip_reason as SkipReason;
       map.set(r.path, row);
     }
@@ -194,11 +206,11 @@ export class IndexDb {
   upsertFile(f: FileRow): void {
     this.db
       .query(
-        `INSERT INTO files(path, size, mtime, sha256, chunk_count, skip_reason) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, sha256 = excluded.sha256,
-           chunk_count = excluded.chunk_count, skip_reason = excluded.skip_reason`,
+        `INSERT INTO files(path, size, mtime, ctime, sha256, chunk_count, skip_reason) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, ctime = excluded.ctime,
+           sha256 = excluded.sha256, chunk_count = excluded.chunk_count, skip_reason = excluded.skip_reason`,
       )
-      .run(f.path, f.size, f.mtime, f.sha256, f.chunkCount, f.skipReason ?? null);
+      .run(f.path, f.size, f.mtime, f.ctime ?? null, f.sha256, f.chunkCount, f.skipReason ?? null);
   }
 
   /** Removes a file and everything derived from it; returns how many chunks it had. */

@@ -9,7 +9,8 @@
 //       (name, line, kind, qualifier); rowid = files.id × 2^20 + n, so a file's rows are one rowid range.
 //   4 — identifiers: one row per (file, name) whose blob packs every occurrence (identifier-postings.ts):
 //       +10.6 % index size on UniRx + UniTask instead of +47.6 %.
-//       Later, without a bump (readers of 4 ignore them): meta.id_epoch, and chunks_removed.
+//       Later, without a bump (readers of 4 ignore them): meta.id_epoch, chunks_removed, and files.ctime (added
+//       to an older store when it is opened; its rows have none, so each file is read once more).
 export const SCHEMA_VERSION = 4;
 
 /** How many removed chunks are remembered for the messages of ids that outlived them. */
@@ -48,6 +49,7 @@ CREATE TABLE IF NOT EXISTS files (
   path TEXT NOT NULL UNIQUE,
   size INTEGER NOT NULL,
   mtime REAL NOT NULL,
+  ctime REAL,
   sha256 TEXT NOT NULL,
   chunk_count INTEGER NOT NULL,
   skip_reason TEXT

@@ -181,7 +181,7 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
         skipped.push({ path: rel, reason: "too-large", detail: `${stats.size} bytes; the limit is ${opts.maxFileBytes}` });
         continue;
       }
-      files.push({ path: rel, size: stats.size, mtimeMs: stats.mtimeMs });
+      files.push({ path: rel, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs });
     }
   }
 
@@ -272,7 +272,7 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
     }
     if (i !== undefined) {
       if (!stats.isFile() || stats.size > opts.maxFileBytes) return undefined;
-      files[i] = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs };
+      files[i] = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
     } else if (!stats.isFile() || hasListedExtension(name, extensions)) {
       return undefined;
     }

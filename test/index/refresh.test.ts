@@ -252,6 +252,28 @@ describe("refresh with an embedding backend", () => {
     f.index.close();
   });
 
+  test("a rewrite that restores size and mtime (an archive extracted over the tree) is seen through ctime", async () => {
+    const f = new Fixture();
+    const path = join(f.root, "src/Beta.cs");
+    const stamp = new Date("2020-01-02T03:04:05Z"); // whole seconds, so setting it again restores it exactly
+    utimesSync(path, stamp, stamp);
+    await f.index.refresh();
+    const before = statSync(path);
+    const renamed = csClass("App", "Betb", ["Send"]);
+    const original = csClass("App", "Beta", ["Send"]);
+    expect(renamed.length).toBe(original.length);
+    writeFileSync(path, renamed);
+    utimesSync(path, stamp, stamp);
+    expect(statSync(path).size).toBe(before.size);
+    expect(statSync(path).mtimeMs).toBe(before.mtimeMs);
+    const r = await f.index.refresh();
+    expect(r.filesChanged).toBe(1);
+    const symbols = [...f.index.snapshot().chunks].map((c) => c.symbol);
+    expect(symbols).toContain("App.Betb");
+    expect(symbols).not.toContain("App.Beta");
+    f.index.close();
+  });
+
   test("backend failure: lexical data is current, texts stay pending, and only they are embedded later", async () => {
     const f = new Fixture();
     await f.index.refresh();

@@ -50,6 +50,18 @@ describe("IndexDb", () => {
     migrated.close();
   });
 
+  test("a store from before files.ctime gains the column; its rows have no ctime until written again", () => {
+    const { db, file } = freshDb();
+    db.upsertFile({ path: "A.cs", size: 1, mtime: 2, sha256: "s", chunkCount: 0 });
+    db.db.exec("ALTER TABLE files DROP COLUMN ctime");
+    db.close();
+    const migrated = IndexDb.open(file);
+    expect(migrated.loadFiles().get("A.cs")).toEqual({ path: "A.cs", size: 1, mtime: 2, sha256: "s", chunkCount: 0 });
+    migrated.upsertFile({ path: "A.cs", size: 1, mtime: 2, ctime: 3.5, sha256: "s", chunkCount: 0 });
+    expect(migrated.loadFiles().get("A.cs")!.ctime).toBe(3.5);
+    migrated.close();
+  });
+
   test("lastOrdinal is the largest ordinal ever assigned, deleted ones included (AUTOINCREMENT never reuses them)", () => {
     const { db } = freshDb();
     expect(db.lastOrdinal()).toBe(0);

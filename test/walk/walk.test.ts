@@ -46,10 +46,10 @@ describe("extensions", () => {
     expect(await paths(root, { extensions: ["CS"] })).toEqual([".cs", "A.cs", "B.CS"]);
   });
 
-  test("size and mtimeMs come from stat", async () => {
+  test("size, mtimeMs and ctimeMs come from stat", async () => {
     const root = tree({ "A.cs": "class A {}" });
     const stats = statSync(path.join(root, "A.cs"));
-    expect((await walk(root)).files).toEqual([{ path: "A.cs", size: 10, mtimeMs: stats.mtimeMs }]);
+    expect((await walk(root)).files).toEqual([{ path: "A.cs", size: 10, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs }]);
   });
 });
 
@@ -135,7 +135,7 @@ describe("skipped files", () => {
 
   test("a .git at the root is the project's own repository", async () => {
     const root = tree({ ".git/HEAD": "ref", "A.cs": "" });
-    expect(await walk(root)).toEqual({ files: [{ path: "A.cs", size: 0, mtimeMs: expect.any(Number) }], skipped: [], dirs: [""] });
+    expect(await walk(root)).toEqual({ files: [{ path: "A.cs", size: 0, mtimeMs: expect.any(Number), ctimeMs: expect.any(Number) }], skipped: [], dirs: [""] });
   });
 
   test("dirs lists every directory walked, empty ones included; skipped, ignored and nested-repo ones are not", async () => {
