@@ -168,7 +168,7 @@ export class Workspace {
     const failures = outcomes.flatMap((o) => ("error" in o && o.error ? [o.error] : []));
     if (params.project === undefined && failures.length > 0 && failures.length === outcomes.length) throw new Error(failures.join(" "));
     const pathFilters = this.pathFilters(targets, params.path);
-    const hits: Hit[] = [];
+    const perProject: Hit[][] = [];
     const searched: { index: ProjectIndex; snapshot: Snapshot }[] = [];
     for (const o of outcomes) {
       const prefix = targets.length > 1 || params.project === undefined ? `${o.index.id}: ` : "";
@@ -186,8 +186,8 @@ export class Workspace {
       searched.push({ index: o.index, snapshot });
       const path = pathFilters.get(o.index);
       if (path === null) continue; // the path filter lies outside this project
-      hits.push(
-        ...searchSnapshot(snapshot, {
+      perProject.push(
+        searchSnapshot(snapshot, {
           query,
           limit: params.limit,
           kinds: params.kinds,
@@ -201,8 +201,7 @@ export class Workspace {
         }),
       );
     }
-    hits.sort((a, b) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal);
-    const top = hits.slice(0, params.limit).map((h) => this.hitView(h, params.query));
+    const top = mergeByHeadScore(perProject, params.limit).map((h) => this.hitView(h, params.query));
     const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
     // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
     if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code${top.length > 0 ? "; the hits share only parts of it" : ""}.`);
@@ -451,6 +450,27 @@ export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: numbe
   const note = stored?.skipped ?? "measured after every chunk has an embedding";
   if (borrowed) return { weight: borrowed.weight, source: "not measured", note: `${note}; using the weight measured for this model in project ${borrowed.from}` };
   return { source: "not measured", note };
+}
+
+/**
+ * Each project's hits in their own order (a project fills its limit with a file's further hits last, whatever their
+ * scores), merged by taking the best-scoring head next; ties go to the project id that sorts first.
+ */
+function mergeByHeadScore(lists: readonly Hit[][], limit: number): Hit[] {
+  const at = lists.map(() => 0);
+  const out: Hit[] = [];
+  while (out.length < limit) {
+    let best = -1;
+    for (let k = 0; k < lists.length; k++) {
+      const head = lists[k]![at[k]!];
+      if (!head) continue;
+      const current = best === -1 ? undefined : lists[best]![at[best]!]!;
+      if (!current || head.score > current.score || (head.score === current.score && head.project.localeCompare(current.project) < 0)) best = k;
+    }
+    if (best === -1) break;
+    out.push(lists[best]![at[best]!++]!);
+  }
+  return out;
 }
 
 /**

@@ -58,7 +58,7 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string)
 }
 
 /** A field that holds state (not `const`, `static readonly` or Java `final`): found by its name, not by prose. */
-function isStateField(chunk: { kind: string; signature: string }): boolean {
+export function isStateField(chunk: { kind: string; signature: string }): boolean {
   return chunk.kind === "Field" && !/\b(?:const|final|static\s+readonly|readonly\s+static)\b/.test(chunk.signature);
 }
 

@@ -310,13 +310,22 @@ describe("filters, per-file cap and intent", () => {
     expect(code.hits.some((h) => h.kind === "FileFragment")).toBe(false);
   });
 
-  test("at most 2 hits per file", async () => {
-    const view = await ws.search({ query: "format", limit: 20 });
+  test("at most 2 hits per file while other files have hits; a file's further hits only fill the limit after them", async () => {
+    const capped = await ws.search({ query: "format", limit: 4 });
     const perFile = new Map<string, number>();
-    for (const h of view.hits) perFile.set(h.path, (perFile.get(h.path) ?? 0) + 1);
+    for (const h of capped.hits) perFile.set(h.path, (perFile.get(h.path) ?? 0) + 1);
     expect(perFile.get("src/Util/Formatting.cs")).toBe(2);
     expect(Math.max(...perFile.values())).toBeLessThanOrEqual(2);
     expect(perFile.has("src/Util/Paging.cs")).toBe(true); // the cap makes room for other files
+    const filled = await ws.search({ query: "format", limit: 20 });
+    const seen = new Map<string, number>();
+    const overCap = filled.hits.map((h) => {
+      const n = (seen.get(h.path) ?? 0) + 1;
+      seen.set(h.path, n);
+      return n > 2;
+    });
+    const firstOver = overCap.indexOf(true);
+    if (firstOver !== -1) expect(overCap.slice(firstOver).every(Boolean)).toBe(true);
   });
 
   test("a query naming an identifier keeps per-declaration order (two hits from one file may lead)", async () => {

@@ -188,4 +188,11 @@ describe("fields in the symbol branch", () => {
     expect(matched("where do we keep the retry limit")).toContain("App.RetryPolicy.RetryLimit");
     expect(matched("where do we keep the retry count")).toContain("App.RetryPolicy.Retry");
   });
+
+  test("search: prose never lists a state field, a typed name does", () => {
+    const found = (query: string) => searchSnapshot(fields.index.snapshot(), { query, limit: 10 }).map((h) => h.chunk.symbol);
+    expect(found("where do we keep the retry count")).not.toContain("App.RetryPolicy.retryCount");
+    expect(found("where do we keep the retry count")).toContain("App.RetryPolicy.Retry");
+    expect(found("retryCount")[0]).toBe("App.RetryPolicy.retryCount");
+  });
 });
