@@ -42,7 +42,10 @@ export function formatStatus(views: StatusView[]): string {
       if (skipped) lines.push(`  skipped: ${skipped}`);
       const b = s.embedding_backend;
       if (b?.provider === "none") lines.push("  embeddings: none (lexical and symbol ranking only)");
-      else if (b) lines.push(`  embeddings: ${b.provider}${s.model ? ` ${s.model}` : ""} ${s.dimensions ?? ""}d, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
+      else if (b) {
+        const model = s.model ? ` ${s.model}${s.dimensions ? ` ${s.dimensions}d` : ""}` : "";
+        lines.push(`  embeddings: ${b.provider}${model}, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
+      }
       if (s.vector_weight) lines.push(`  vector weight: ${describeVectorWeight(s.vector_weight)}`);
       return lines.join("\n");
     })

@@ -696,10 +696,12 @@ export class ProjectIndex {
   }
 
   /** Counts for `status`. */
-  statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions: number } {
+  statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions?: number } {
+    const enabled = this.deps.embedder.enabled;
     // Asking about a project never built creates nothing on disk.
     if (!this.db && !this.storeFileExists()) {
-      return { files: 0, chunks: 0, generation: 0, pending: 0, skipped: [], model: this.deps.embedder.model || undefined, dimensions: this.dimensions };
+      const configured = enabled ? { model: this.deps.embedder.model, dimensions: this.dimensions } : {};
+      return { files: 0, chunks: 0, generation: 0, pending: 0, skipped: [], ...configured };
     }
     const db = this.open();
     const c = db.counts();
@@ -710,12 +712,19 @@ export class ProjectIndex {
       chunks: c.chunks,
       generation: db.numberMeta(META.generation, 0),
       builtAtUtc: db.getMeta(META.builtAtUtc),
-      pending: this.deps.embedder.enabled ? db.countPending() : 0,
+      pending: enabled ? db.countPending() : 0,
       skipped,
-      // With no backend: the model of the stored vectors, else the configured one (status always names a model).
-      model: this.deps.embedder.enabled ? this.deps.embedder.model : (db.getMeta(META.model) ?? (this.deps.embedder.model || undefined)),
-      dimensions: this.dimensions,
+      // With no backend: the model of vectors stored by an earlier run, if any; a configured model that embeds
+      // nothing here would read as if it did.
+      ...this.modelView(db, enabled),
     };
+  }
+
+  private modelView(db: IndexDb, enabled: boolean): { model?: string; dimensions?: number } {
+    if (enabled) return { model: this.deps.embedder.model, dimensions: this.dimensions };
+    const stored = db.getMeta(META.model);
+    if (!stored) return {};
+    return { model: stored, dimensions: db.numberMeta(META.dimensions, this.dimensions) };
   }
 }
 
