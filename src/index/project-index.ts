@@ -695,6 +695,12 @@ export class ProjectIndex {
     }
   }
 
+  /** Why the last walk left out a file (or a folder above it), if it did; nothing when the store was never built. */
+  walkSkipOf(path: string): SkippedFile | undefined {
+    if (!this.db && !this.storeFileExists()) return undefined;
+    return this.open().walkSkipOf(path);
+  }
+
   /** Counts for `status`. */
   statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions?: number } {
     const enabled = this.deps.embedder.enabled;

@@ -5,7 +5,7 @@ import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
-import type { ChunkKind, ChunkRecord, ReferenceKind } from "../types.ts";
+import type { ChunkKind, ChunkRecord, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import {
@@ -135,7 +135,9 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
   const row = snapshot.files.get(rel);
   const head = `"${rel}" is not indexed in project "${index.id}"`;
   let cause: string;
+  const walked = row?.skipReason ? undefined : index.walkSkipOf(rel);
   if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
+  else if (walked) cause = `: ${walkSkipText(walked, rel)}`;
   else if (isDirectory(resolve(index.project.root, rel))) {
     return `${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`;
   } else if (existsSync(resolve(index.project.root, rel))) {
@@ -145,7 +147,24 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
   return `${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`;
 }
 
-/** Declarations nested by line containment; top-level types grouped under their namespace. */
+/** The walker's reason for leaving a file out, as a clause. */
+function walkSkipText(skip: SkippedFile, rel: string): string {
+  const detail = skip.detail ? ` (${skip.detail})` : "";
+  switch (skip.reason) {
+    case "too-large":
+      return `it is larger than CodeIndex.MaxFileBytes${detail}; raise that limit to index it`;
+    case "generated":
+      return "its name marks generated code (*.g.cs, *.Designer.cs, *.generated.cs, *.min.js and the like), which is not indexed";
+    case "symlink":
+      return "it is a symbolic link, and links are never followed (index the target's folder instead)";
+    case "nested-repo":
+      return skip.path === rel ? `it is a nested git repository${detail}` : `it is inside ${skip.path}, a nested git repository${detail}`;
+    default:
+      return `the walker left it out: ${skip.reason}${detail}`;
+  }
+}
+
+/** Declarations nested under the open declaration whose symbol prefixes theirs; top-level types grouped by namespace. */
 function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly ChunkRecord[]): OutlineNode[] {
   const ordered = [...chunks].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || a.ordinal - b.ordinal);
   type Entry = { node: OutlineNode; chunk: ChunkRecord };

@@ -486,6 +486,16 @@ export class IndexDb {
       .map((r) => (r.detail ? { path: r.path, reason: r.reason as SkipReason, detail: r.detail } : { path: r.path, reason: r.reason as SkipReason }));
   }
 
+  /** Why the last walk left out `path` or the nearest folder above it (a nested repository), if it did. */
+  walkSkipOf(path: string): SkippedFile | undefined {
+    const query = this.db.query<{ path: string; reason: string; detail: string | null }, [string]>("SELECT path, reason, detail FROM skipped WHERE path = ?");
+    for (let at = path; at !== ""; at = at.includes("/") ? at.slice(0, at.lastIndexOf("/")) : "") {
+      const r = query.get(at);
+      if (r) return r.detail ? { path: r.path, reason: r.reason as SkipReason, detail: r.detail } : { path: r.path, reason: r.reason as SkipReason };
+    }
+    return undefined;
+  }
+
   counts(): { files: number; chunks: number } {
     const files = this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM files WHERE skip_reason IS NULL").get()?.n ?? 0;
     const chunks = this.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM chunks").get()?.n ?? 0;

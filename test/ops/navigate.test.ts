@@ -1,6 +1,6 @@
 // Navigation operations on UniRx + UniTask copies: outline, find-symbol, references (and their freshness after an edit).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -105,7 +105,7 @@ describe("outline", () => {
     expect(cut.count).toBe(12);
     expect(flatten(cut.declarations).filter((d) => d.kind !== "Namespace").map((d) => d.symbol)).toEqual(["Gen.L0", "Gen.L0.M0", "Gen.L1"]);
     expect(cut.warning).toContain("Listed the first 3 of 12 declarations, in source order; pass a larger limit");
-    expect(ws.outline({ path: "OneLine.cs", limit: 0 })).rejects.toBeInstanceOf(UsageError);
+    await expect(ws.outline({ path: "OneLine.cs", limit: 0 })).rejects.toBeInstanceOf(UsageError);
   });
 
   test("paths: backslashes and absolute paths inside the root work; outside or unknown paths are precise errors", async () => {
@@ -119,6 +119,17 @@ describe("outline", () => {
     expect(ws.outline({ path: "unirx/package.json" })).rejects.toThrow(/walker leaves it out/);
     expect(ws.outline({ path: "unirx/Subjects" })).rejects.toThrow(/"unirx\/Subjects" is not indexed in project "corpus": it is a directory; outline takes one file[^.]*\.$/);
     expect(ws.outline({ path: "." })).rejects.toThrow('"." is the root of project "corpus", a directory; outline takes one file');
+  });
+
+  test("a file the walker skipped says why: generated, too large, or inside a nested repository", async () => {
+    writeFileSync(join(root, "Form.Designer.cs"), "class Form { }\n");
+    writeFileSync(join(root, "Huge.cs"), `class Huge { }\n${"// pad\n".repeat(160_000)}`);
+    mkdirSync(join(root, "vendor/lib/.git"), { recursive: true });
+    writeFileSync(join(root, "vendor/lib/Lib.cs"), "class Lib { }\n");
+    await ws.build(undefined, false);
+    await expect(ws.outline({ path: "Form.Designer.cs" })).rejects.toThrow(/: its name marks generated code \(\*\.g\.cs, \*\.Designer\.cs/);
+    await expect(ws.outline({ path: "Huge.cs" })).rejects.toThrow(/: it is larger than CodeIndex\.MaxFileBytes \(\d+ bytes; the limit is 1048576\); raise that limit to index it\./);
+    await expect(ws.outline({ path: "vendor/lib/Lib.cs" })).rejects.toThrow(/: it is inside vendor\/lib, a nested git repository \(has its own \.git/);
   });
 });
 
