@@ -193,7 +193,14 @@ export class ProjectIndex {
   open(): IndexDb {
     if (this.db) return this.db;
     const dir = this.project.cacheDirectory;
-    mkdirSync(dir, { recursive: true });
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (e) {
+      throw new Error(
+        `Cannot create the cache directory of project "${this.id}" (${(e as Error).message}). ` +
+          "Set the project's CacheDirectory in the config (or, on Linux, XDG_CACHE_HOME) to a writable folder.",
+      );
+    }
     const dbPath = join(dir, DB_FILE);
     const vecPath = join(dir, VECTORS_FILE);
     const existed = existsSync(dbPath);

@@ -272,6 +272,17 @@ describe("code-index CLI on UniTask", () => {
     expect(run.stdout).toBe("");
   });
 
+  test("a cache location that cannot be a directory names the project and what to set", async () => {
+    const blocker = join(home, "not-a-dir");
+    writeFileSync(blocker, "");
+    const config = join(home, "blocked.json");
+    writeFileSync(config, JSON.stringify({ CodeIndex: { Projects: [{ Id: "blocked", Root: corpus, CacheDirectory: join(blocker, "cache") }] } }));
+    const run = await cli("search", "delay", "--config", config, "--embedder", "none");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Cannot create the cache directory of project "blocked" (ENOTDIR');
+    expect(run.stderr).toContain("Set the project's CacheDirectory in the config (or, on Linux, XDG_CACHE_HOME) to a writable folder.");
+  });
+
   test("a root that does not exist fails search, build and status with exit 1 and says how to fix it", async () => {
     const missing = join(home, "no-such-dir");
     const message = `Project "no-such-dir": root directory ${missing} does not exist. Pass an existing directory with --root.`;
