@@ -10,7 +10,7 @@ import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
-import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
+import { filteredFiles, searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { whyNoChunk } from "./missing-chunk.ts";
@@ -208,8 +208,22 @@ export class Workspace {
     if (top.length === 0 && queryTerms(query).length === 0) {
       warnings.push("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
     }
+    const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
+    if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType))) {
+      const extensions = [...new Set(searched.flatMap(({ index }) => index.project.extensions))].join(" ");
+      warnings.push(`Files ending in ${fileType} are not indexed (extensions indexed: ${extensions}; Extensions in the config sets them).`);
+    }
     const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
-    if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
+    const noFileMatches =
+      !!params.path && searched.every(({ index, snapshot }) => {
+        const path = pathFilters.get(index);
+        return path === null || (path !== undefined && filteredFiles(snapshot, path, 1) === 0);
+      });
+    if (top.length === 0 && noFileMatches) {
+      warnings.push(
+        `No indexed file matches the path filter "${params.path}" (it matches part of a path relative to the project root, e.g. "Runtime/", or a glob such as "**/*Tests.cs").`,
+      );
+    } else if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
       warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
     }
     const view: SearchView = { query, count: top.length, hits: top };

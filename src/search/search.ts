@@ -218,7 +218,7 @@ const NARROW_PATH_FILES = 20;
 const NARROW_PATH_DEPTH = 20_000;
 
 /** How many indexed files a path filter lets through, counting up to `atMost`. */
-function filteredFiles(snapshot: Snapshot, path: string, atMost: number): number {
+export function filteredFiles(snapshot: Snapshot, path: string, atMost: number): number {
   const predicate = compileFilter({ path });
   if (!predicate) return Infinity;
   let n = 0;

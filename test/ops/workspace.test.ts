@@ -157,12 +157,19 @@ describe("Workspace", () => {
 
   test("when the filters leave nothing, the warning says so (and not when the query finds nothing at all)", async () => {
     const ws = twoProjects(true);
-    const none = await ws.search({ query: "Reconcile", limit: 5, path: "tests/", kinds: ["Class"] });
+    const none = await ws.search({ query: "Reconcile", limit: 5, path: "Kitchen", kinds: ["Enum"] });
     expect(none.hits).toEqual([]);
-    expect(none.warning).toContain('No hit passed the filters (kind Class; path "tests/"); the query has hits without them.');
+    expect(none.warning).toContain('No hit passed the filters (kind Enum; path "Kitchen"); the query has hits without them.');
     const nothing = await ws.search({ query: "zzzqqq", limit: 5, path: "src" });
     expect(nothing.hits).toEqual([]);
     expect(nothing.warning ?? "").not.toContain("No hit passed the filters");
+    const nowhere = await ws.search({ query: "Reconcile", limit: 5, path: "NoSuchDir/" });
+    expect(nowhere.hits).toEqual([]);
+    expect(nowhere.warning).toContain('No indexed file matches the path filter "NoSuchDir/"');
+    expect(nowhere.warning).not.toContain("No hit passed the filters");
+    const json = await ws.search({ query: "package.json", limit: 5 });
+    expect(json.warning).toContain("Files ending in .json are not indexed (extensions indexed: .cs .md; Extensions in the config sets them).");
+    expect((await ws.search({ query: "Ledger.cs", limit: 5 })).warning ?? "").not.toContain("not indexed");
     ws.close();
   });
 
