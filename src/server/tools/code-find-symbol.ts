@@ -3,11 +3,7 @@ import { z } from "zod";
 import { FIND_SYMBOL_LIMIT } from "../../ops/navigate.ts";
 import { DECLARATION_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
-
-const limitError = `limit must be an integer from ${FIND_SYMBOL_LIMIT.min} to ${FIND_SYMBOL_LIMIT.max}`;
-const kindError = `kind must be one of ${DECLARATION_KINDS.join(", ")}, or a list of them`;
-const kind = z.enum(DECLARATION_KINDS, { error: kindError });
+import { asList, boundedInt, defineTool, oneOrList, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const codeFindSymbol = defineTool({
   name: "code_find_symbol",
@@ -21,16 +17,11 @@ export const codeFindSymbol = defineTool({
   ].join(" "),
   input: {
     name: z.string().describe("A declaration name: simple (\"Sign\"), qualified (\"Wallet.Sign\"), a prefix, or words (\"balance changes\")."),
-    kind: z
-      .union([kind, z.array(kind).min(1)], { error: kindError })
+    kind: oneOrList(DECLARATION_KINDS)
       .optional()
       .describe(`Only these declaration kinds: one kind or a list (${DECLARATION_KINDS.join(", ")}).`),
     project: z.string().optional().describe(PROJECT_DESCRIPTION),
-    limit: z
-      .number({ error: limitError })
-      .int({ error: limitError })
-      .min(FIND_SYMBOL_LIMIT.min, { error: limitError })
-      .max(FIND_SYMBOL_LIMIT.max, { error: limitError })
+    limit: boundedInt("limit", FIND_SYMBOL_LIMIT)
       .default(FIND_SYMBOL_LIMIT.default)
       .describe(`Number of hits, ${FIND_SYMBOL_LIMIT.min}-${FIND_SYMBOL_LIMIT.max} (default ${FIND_SYMBOL_LIMIT.default}).`),
   },
@@ -38,7 +29,7 @@ export const codeFindSymbol = defineTool({
   async run(args, ctx) {
     const view = await ctx.workspace.findSymbol({
       name: args.name,
-      kinds: args.kind === undefined ? undefined : Array.isArray(args.kind) ? args.kind : [args.kind],
+      kinds: asList(args.kind),
       project: args.project,
       limit: args.limit,
     }, operationHooks(ctx));

@@ -2,9 +2,7 @@
 import { z } from "zod";
 import { GET_CHUNK_CHARS, GET_CHUNK_LINES } from "../../ops/views.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, toJson } from "./tool.ts";
-
-const maxLinesError = `max_lines must be an integer from ${GET_CHUNK_LINES.min} to ${GET_CHUNK_LINES.max}`;
+import { boundedInt, defineTool, toJson } from "./tool.ts";
 
 export const codeGetChunk = defineTool({
   name: "code_get_chunk",
@@ -20,11 +18,7 @@ export const codeGetChunk = defineTool({
   ].join(" "),
   input: {
     id: z.string().describe("A chunk id exactly as code_search (or code_outline, code_find_symbol, code_references) returned it, e.g. \"myproject:rqbjjeg:4137\"."),
-    max_lines: z
-      .number({ error: maxLinesError })
-      .int({ error: maxLinesError })
-      .min(GET_CHUNK_LINES.min, { error: maxLinesError })
-      .max(GET_CHUNK_LINES.max, { error: maxLinesError })
+    max_lines: boundedInt("max_lines", GET_CHUNK_LINES)
       .optional()
       .describe(`Most body lines to return (default ${GET_CHUNK_LINES.default}).`),
   },

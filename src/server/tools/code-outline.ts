@@ -2,9 +2,7 @@
 import { z } from "zod";
 import { OUTLINE_LIMIT } from "../../ops/navigate.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
-
-const limitError = `limit must be an integer from ${OUTLINE_LIMIT.min} to ${OUTLINE_LIMIT.max}`;
+import { boundedInt, defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const codeOutline = defineTool({
   name: "code_outline",
@@ -19,11 +17,7 @@ export const codeOutline = defineTool({
   input: {
     path: z.string().describe("File path relative to the project root, e.g. \"Runtime/Operators/Where.cs\" (absolute paths inside the root work too)."),
     project: z.string().optional().describe(`${PROJECT_DESCRIPTION} Needed only when the path is indexed in several projects.`),
-    limit: z
-      .number({ error: limitError })
-      .int({ error: limitError })
-      .min(OUTLINE_LIMIT.min, { error: limitError })
-      .max(OUTLINE_LIMIT.max, { error: limitError })
+    limit: boundedInt("limit", OUTLINE_LIMIT)
       .default(OUTLINE_LIMIT.default)
       .describe(`Declarations listed at most, in source order, ${OUTLINE_LIMIT.min}-${OUTLINE_LIMIT.max} (default ${OUTLINE_LIMIT.default}).`),
   },

@@ -3,11 +3,7 @@ import { z } from "zod";
 import { REFERENCES_LIMIT } from "../../ops/navigate.ts";
 import { REFERENCE_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
-
-const limitError = `limit must be an integer from ${REFERENCES_LIMIT.min} to ${REFERENCES_LIMIT.max}`;
-const kindError = `kind must be one of ${REFERENCE_KINDS.join(", ")}, or a list of them`;
-const kind = z.enum(REFERENCE_KINDS, { error: kindError });
+import { asList, boundedInt, defineTool, oneOrList, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const codeReferences = defineTool({
   name: "code_references",
@@ -22,22 +18,17 @@ export const codeReferences = defineTool({
   ].join(" "),
   input: {
     symbol: z.string().describe("The name to look up, simple (\"Sign\") or qualified with its type (\"Wallet.Sign\") to rank that type's uses first."),
-    kind: z
-      .union([kind, z.array(kind).min(1)], { error: kindError })
+    kind: oneOrList(REFERENCE_KINDS)
       .optional()
       .describe(`Only these kinds of use: one kind or a list (${REFERENCE_KINDS.join(", ")}).`),
     project: z.string().optional().describe(PROJECT_DESCRIPTION),
-    limit: z
-      .number({ error: limitError })
-      .int({ error: limitError })
-      .min(REFERENCES_LIMIT.min, { error: limitError })
-      .max(REFERENCES_LIMIT.max, { error: limitError })
+    limit: boundedInt("limit", REFERENCES_LIMIT)
       .default(REFERENCES_LIMIT.default)
       .describe(`Number of references, ${REFERENCES_LIMIT.min}-${REFERENCES_LIMIT.max} (default ${REFERENCES_LIMIT.default}).`),
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const kinds = args.kind === undefined ? undefined : Array.isArray(args.kind) ? args.kind : [args.kind];
+    const kinds = asList(args.kind);
     const view = await ctx.workspace.references({ symbol: args.symbol, kinds, project: args.project, limit: args.limit }, operationHooks(ctx));
     const { symbol, name, count, total, warning, files } = view;
     return wrapUntrusted(toJson({ symbol, name, count, total, warning, files }), `code-index:${args.project || "all"}`);

@@ -2,13 +2,9 @@
 import { z } from "zod";
 import { CHUNK_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { defineTool, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { asList, boundedInt, defineTool, oneOrList, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 5 } as const;
-
-const limitError = `limit must be an integer from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}`;
-const kindError = `kind must be one of ${CHUNK_KINDS.join(", ")}, or a list of them`;
-const kind = z.enum(CHUNK_KINDS, { error: kindError });
 
 export const codeSearch = defineTool({
   name: "code_search",
@@ -28,15 +24,10 @@ export const codeSearch = defineTool({
       .describe(
         'What you are looking for: a behaviour in words, or identifiers (type or member names). A query that is one name ("Where", "Observable.Where") lists its declarations first; a "quoted phrase" (an error message, say) first lists the declarations that contain it word for word; a file name ("ObjectPool.cs") its declarations.',
       ),
-    limit: z
-      .number({ error: limitError })
-      .int({ error: limitError })
-      .min(SEARCH_LIMIT.min, { error: limitError })
-      .max(SEARCH_LIMIT.max, { error: limitError })
+    limit: boundedInt("limit", SEARCH_LIMIT)
       .default(SEARCH_LIMIT.default)
       .describe(`Number of hits, ${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max} (default ${SEARCH_LIMIT.default}).`),
-    kind: z
-      .union([kind, z.array(kind).min(1)], { error: kindError })
+    kind: oneOrList(CHUNK_KINDS)
       .optional()
       .describe(`Only these declaration kinds: one kind or a list (${CHUNK_KINDS.join(", ")}). FileFragment is markdown sections, line windows and the code between declarations (imports, module-level statements).`),
     path_filter: z
@@ -56,7 +47,7 @@ export const codeSearch = defineTool({
       {
         query: args.query,
         limit: args.limit,
-        kinds: args.kind === undefined ? undefined : Array.isArray(args.kind) ? args.kind : [args.kind],
+        kinds: asList(args.kind),
         path: args.path_filter,
         codeOnly: args.code_only,
         intent: args.intent,

@@ -33,6 +33,24 @@ export interface ToolDefinition<Shape extends z.ZodRawShape> {
   run(args: z.output<z.ZodObject<Shape>>, ctx: ToolContext): Promise<string>;
 }
 
+/** An integer argument within a range: one message for every way it can be wrong (type, fraction, range). */
+export function boundedInt(name: string, range: { min: number; max: number }) {
+  const error = `${name} must be an integer from ${range.min} to ${range.max}`;
+  return z.number({ error }).int({ error }).min(range.min, { error }).max(range.max, { error });
+}
+
+/** A `kind` argument: one of `values` or a non-empty list of them. */
+export function oneOrList<const T extends readonly [string, ...string[]]>(values: T) {
+  const error = `kind must be one of ${values.join(", ")}, or a list of them`;
+  const one = z.enum(values, { error });
+  return z.union([one, z.array(one).min(1)], { error });
+}
+
+/** A `kind` argument as a list (or undefined when absent). */
+export function asList<T>(value: T | T[] | undefined): T[] | undefined {
+  return value === undefined ? undefined : Array.isArray(value) ? value : [value];
+}
+
 export interface ServerDeps {
   workspace: Workspace;
   log: (message: string) => void;
