@@ -108,4 +108,6 @@ export interface Hit {
   chunk: ChunkRecord;
   /** Fused Reciprocal Rank Fusion score: higher is better; comparable across projects. */
   score: number;
+  /** Past its file's cap: listed only after every hit within the caps, in every project, to fill the limit. */
+  overCap?: true;
 }

@@ -201,7 +201,7 @@ export class Workspace {
         }),
       );
     }
-    const top = mergeByHeadScore(perProject, params.limit).map((h) => this.hitView(h, params.query));
+    const top = mergeProjects(perProject, params.limit).map((h) => this.hitView(h, params.query));
     const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
     // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
     if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code${top.length > 0 ? "; the hits share only parts of it" : ""}.`);
@@ -467,24 +467,15 @@ export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: numbe
 }
 
 /**
- * Each project's hits in their own order (a project fills its limit with a file's further hits last, whatever their
- * scores), merged by taking the best-scoring head next; ties go to the project id that sorts first.
+ * The projects' hits merged: every hit within its file's cap by score, then the hits past a cap (which only fill the
+ * limit) by score; ties go to the project id that sorts first, then the chunk ordinal.
  */
-function mergeByHeadScore(lists: readonly Hit[][], limit: number): Hit[] {
-  const at = lists.map(() => 0);
-  const out: Hit[] = [];
-  while (out.length < limit) {
-    let best = -1;
-    for (let k = 0; k < lists.length; k++) {
-      const head = lists[k]![at[k]!];
-      if (!head) continue;
-      const current = best === -1 ? undefined : lists[best]![at[best]!]!;
-      if (!current || head.score > current.score || (head.score === current.score && head.project.localeCompare(current.project) < 0)) best = k;
-    }
-    if (best === -1) break;
-    out.push(lists[best]![at[best]!++]!);
-  }
-  return out;
+function mergeProjects(lists: readonly Hit[][], limit: number): Hit[] {
+  const byScore = (a: Hit, b: Hit) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal;
+  const all = lists.flat();
+  const within = all.filter((h) => !h.overCap).sort(byScore);
+  const past = all.filter((h) => h.overCap).sort(byScore);
+  return [...within, ...past].slice(0, limit);
 }
 
 /**

@@ -199,7 +199,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     const chunk = snapshot.chunks.at(s.index)!;
     const n = perFile.get(chunk.path) ?? 0;
     if (cap > 0 && n >= cap && !pinned.has(s.index)) {
-      if (overCap.length < req.limit) overCap.push({ project: snapshot.projectId, chunk, score: s.score });
+      if (overCap.length < req.limit) overCap.push({ project: snapshot.projectId, chunk, score: s.score, overCap: true });
       continue;
     }
     perFile.set(chunk.path, n + 1);

@@ -173,6 +173,31 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("over several projects, a file's hits past its cap come after every other file's, in any project", async () => {
+    const one = tempDir("ws-cap-one");
+    const two = tempDir("ws-cap-two");
+    dirs.push(one, two);
+    writeTree(one, { "src/Frob.cs": csClass("A", "Frob", ["QuuxA", "QuuxB", "QuuxC", "QuuxD", "QuuxE", "QuuxF"]) });
+    // The other project's files say the word once, in a comment: every one of them scores below Frob's third method.
+    writeTree(two, Object.fromEntries(["P", "Q", "R"].map((n) => [`src/${n}.cs`, csClass("B", n, ["Other"], "        public void Run()\n        {\n            // quux\n        }\n")])));
+    const embedding = embeddingConfig({ provider: "none" });
+    const config: AppConfig = {
+      projects: [projectConfig(one, join(one, ".cache"), { id: "one", exclude: [".cache/"] }), projectConfig(two, join(two, ".cache"), { id: "two", exclude: [".cache/"] })],
+      embedding,
+    };
+    const ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
+    // A typed name keeps per-declaration scores, so Frob's four further methods outscore every other file's hit.
+    const view = await ws.search({ query: "Quux", limit: 5 });
+    const files = view.hits.map((h) => `${h.project}:${h.path}`);
+    expect(files.filter((f) => f === "one:src/Frob.cs").length).toBeLessThanOrEqual(2);
+    expect(new Set(files.filter((f) => f.startsWith("two:")))).toEqual(new Set(["two:src/P.cs", "two:src/Q.cs", "two:src/R.cs"]));
+    const more = await ws.search({ query: "Quux", limit: 12 });
+    const firstPast = more.hits.findIndex((h, i) => more.hits.slice(0, i).filter((x) => x.path === h.path && x.project === h.project).length >= 2);
+    expect(firstPast).toBeGreaterThan(0);
+    expect(more.hits.slice(firstPast).every((h) => h.project === "one")).toBe(true);
+    ws.close();
+  });
+
   test("an identifier that nothing declares or uses gets a warning; declared, used and prose queries do not", async () => {
     const ws = twoProjects(true);
     const hidden = await ws.search({ query: "ReconcileHidden", limit: 5 });
