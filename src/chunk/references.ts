@@ -158,7 +158,8 @@ export function extractReferences(grammar: LoadedGrammar, root: Node, text: stri
   const ordered = [...byNode.values()].sort((a, b) => a.start - b.start);
   for (const f of ordered) {
     if (!IDENTIFIER.test(f.name) || ignored.some(([from, to]) => f.start >= from && f.start < to)) continue;
-    if (f.bareOnly && locals.isLocal(f.name, f.start)) continue;
+    // `_` alone is a discard (`_ = Run();`), not a name.
+    if (f.bareOnly && (f.name === "_" || locals.isLocal(f.name, f.start))) continue;
     const ref: IdentifierRef = { name: f.name.startsWith("@") ? f.name.slice(1) : f.name, line: f.row + 1, kind: f.kind };
     if (f.qualifier !== undefined) ref.qualifier = f.qualifier;
     const key = `${ref.name}\u0000${ref.line}\u0000${ref.qualifier ?? ""}`;

@@ -17,5 +17,7 @@
  *    receivers), unless a parameter or local of the same member declares the name.
  * 8: a table-language declaration sharing its first or last line with other code (minified, one-line files) is
  *    its own byte range, not its whole lines.
+ * 9: C# references: constant patterns (`case Limit:`, `x is T`) count; LINQ join, into and continuation range
+ *    variables are locals; a bare `_` (discard) is not a reference.
  */
-export const CHUNKER_VERSION = 8;
+export const CHUNKER_VERSION = 9;

@@ -104,8 +104,9 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   lists.push({ weight: t.symbolWeight * (namesIdentifier ? t.identifierSymbolFactor : t.proseSymbolFactor), keys: symbol.map((m) => m.index) });
   // A state field is a name to look up, not an answer to a question in words: prose ranks declarations with
   // behaviour (as fields, one-line and many, crowded the top five: function recall@5 0.57 -> 0.53 with them).
+  // Asking for kind Field is asking for fields, state included.
   const eligible =
-    namesIdentifier ? accept : (i: number) => (!accept || accept(i)) && !isStateField(snapshot.chunks.at(i)!);
+    namesIdentifier || req.kinds?.includes("Field") ? accept : (i: number) => (!accept || accept(i)) && !isStateField(snapshot.chunks.at(i)!);
 
   // FTS has no filter pushdown here: over-fetch, then filter. A path filter that leaves a few files needs the
   // whole ranking, or their chunks sit below the cut ("trigger" ranks hundreds of chunks above TriggerEvent.cs).

@@ -113,6 +113,26 @@ describe("extractReferences", () => {
     expect(lines("source")).toEqual([10]);
   });
 
+  test("LINQ range variables are locals; constant patterns are references; a discard is nothing", () => {
+    const code = [
+      "class Q", //                                                                                   1
+      "{", //                                                                                         2
+      "    int item, g, tmp; const int Limit = 3;", //                                                3
+      "    void M(int k)", //                                                                         4
+      "    {", //                                                                                     5
+      "        var a1 = from a in list join item in other on a equals item select item;", //         6
+      "        var a2 = from a in list group a by a into g select g.Key;", //                        7
+      "        var a3 = from a in list select a into tmp select tmp;", //                            8
+      "        switch (k) { case Limit: break; }", //                                                 9
+      "        if (k is Limit) { _ = k.ToString(); }", //                                            10
+      "    }", //                                                                                     11
+      "}", //                                                                                         12
+    ].join("\n");
+    const lines = (name: string) => named(code, name).map((r) => r.line);
+    for (const local of ["item", "g", "tmp", "_"]) expect(lines(local)).toEqual([]);
+    expect(named(code, "Limit").map((r) => [r.line, r.kind])).toEqual([[9, "member"], [10, "member"]]);
+  });
+
   test("non-C# files have no identifiers", () => {
     expect(chunker.analyze("README.md", "# Sign\nCall Sign(x).\n").identifiers).toEqual([]);
   });

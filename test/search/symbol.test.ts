@@ -194,5 +194,7 @@ describe("fields in the symbol branch", () => {
     expect(found("where do we keep the retry count")).not.toContain("App.RetryPolicy.retryCount");
     expect(found("where do we keep the retry count")).toContain("App.RetryPolicy.Retry");
     expect(found("retryCount")[0]).toBe("App.RetryPolicy.retryCount");
+    const fieldsOnly = searchSnapshot(fields.index.snapshot(), { query: "where do we keep the retry count", limit: 10, kinds: ["Field"] });
+    expect(fieldsOnly.map((h) => h.chunk.symbol)).toContain("App.RetryPolicy.retryCount"); // asking for fields includes state
   });
 });

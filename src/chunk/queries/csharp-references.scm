@@ -58,6 +58,8 @@
 ; @bare marks them for references.ts, which drops a bare name that a parameter or local of the same member
 ; declares (@local, scoped by the innermost @scope around it; set/add/remove accessors declare `value`).
 ((lvalue_expression/identifier) @name @bare) @reference.member
+; A name as a constant pattern: `case Limit:`, `k is Limit`, `Limit => …`, and type tests such as `ex is TimeoutException`.
+((constant_pattern (identifier) @name @bare) @reference.member)
 
 (method_declaration) @scope
 (constructor_declaration) @scope
@@ -85,6 +87,10 @@
 (parenthesized_variable_designation name: (identifier) @local)
 (from_clause name: (identifier) @local)
 (let_clause . (identifier) @local)
+(join_clause . (identifier) @local)
+(join_clause type: (_) . (identifier) @local)
+(join_into_clause (identifier) @local)
+(query_expression (identifier) @local)
 (local_function_statement name: (identifier) @local)
 (goto_statement (identifier) @local)
 
