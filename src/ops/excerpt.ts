@@ -7,8 +7,11 @@ export interface Excerpt {
   lines: string[];
 }
 
-/** Doc comments and attributes: a declaration's own first line comes after them. */
-const LEADING_NOISE = /^\s*(\/\/\/|\[|\/\*\*|\*)/;
+/**
+ * Doc comment lines and lines that are only attributes: a declaration's own first line comes after them (an
+ * attribute followed by code on its line, `[Serializable] public class Widget`, is that first line).
+ */
+const LEADING_NOISE = /^\s*(?:\/\/\/|\/\*\*|\*|\[[^\]]*\]\s*(?:\/\/.*)?$)/;
 
 /** Lines of a long declaration scanned for query words; beyond them the head is shown. */
 const SCAN_LINES = 2000;

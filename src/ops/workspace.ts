@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkKind, Hit } from "../types.ts";
+import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
 import { ProjectIndex, type CacheRepair, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
@@ -323,7 +323,7 @@ export class Workspace {
     const shown = Math.min(total, maxLines);
     let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
     if (body.length > GET_CHUNK_CHARS) {
-      body = longBody(body, c.signature, shown);
+      body = longBody(body, c, shown);
     } else if (shown < total) {
       body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines.`;
     }
@@ -479,15 +479,23 @@ function mergeProjects(lists: readonly Hit[][], limit: number): Hit[] {
 }
 
 /**
- * A body too long to return whole (minified or generated lines): from the declaration's own signature when it sits
- * inside a single long line, cut at GET_CHUNK_CHARS, saying what was left out.
+ * A body over GET_CHUNK_CHARS: whole lines up to the limit, saying from which line on it was cut; one line longer than
+ * that (minified or generated code) is shown from the declaration's signature, cut between characters, never inside
+ * a surrogate pair.
  */
-function longBody(body: string, signature: string, lines: number): string {
-  const at = lines === 1 ? body.indexOf(signature.slice(0, 60)) : -1;
+function longBody(body: string, chunk: ChunkRecord, lines: number): string {
+  const lastBreak = body.lastIndexOf("\n", GET_CHUNK_CHARS);
+  if (lastBreak > 0) {
+    const kept = body.slice(0, lastBreak);
+    const next = chunk.startLine + kept.split("\n").length;
+    return `${kept}\n… cut after ${GET_CHUNK_CHARS.toLocaleString("en-US")} characters: lines ${next}-${chunk.endLine} left out; ask for fewer lines (max_lines) or outline the file for its members.`;
+  }
+  const at = lines === 1 ? body.indexOf(chunk.signature.slice(0, 60)) : -1;
   const from = at > 0 ? at : 0;
-  const cut = body.slice(from, from + GET_CHUNK_CHARS);
+  let end = Math.min(body.length, from + GET_CHUNK_CHARS);
+  if (end < body.length && /[\ud800-\udbff]/.test(body[end - 1]!)) end--; // keep a surrogate pair whole
   const where = from > 0 ? `from character ${from + 1} of its line, where its signature starts; ` : "";
-  return `${cut}\n… cut at ${GET_CHUNK_CHARS} of ${body.length} characters (${where}the lines are very long: a minified or generated file).`;
+  return `${body.slice(from, end)}\n… cut at ${end - from} of ${body.length} characters (${where}the line is very long: a minified or generated file).`;
 }
 
 export function directorySize(dir: string): number {

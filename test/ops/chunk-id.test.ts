@@ -227,7 +227,28 @@ describe("Workspace.getChunk", () => {
     expect(view.body).toStartWith("public class Gen1500 { public int P1500 { get; set; } }");
     const [text, note] = [view.body.slice(0, view.body.lastIndexOf("\n")), view.body.slice(view.body.lastIndexOf("\n") + 1)];
     expect(text.length).toBeLessThanOrEqual(GET_CHUNK_CHARS);
-    expect(note).toMatch(/^… cut at 60000 of \d+ characters \(from character \d+ of its line, where its signature starts; the lines are very long: a minified or generated file\)\.$/);
+    expect(note).toMatch(/^… cut at 60000 of \d+ characters \(from character \d+ of its line, where its signature starts; the line is very long: a minified or generated file\)\.$/);
+    ws.close();
+  });
+
+  test("a long body of ordinary lines is cut at a line end and says which lines are left out; a cut never splits a surrogate pair", async () => {
+    const { ws, root } = setup();
+    const line = `        var s = "${"x".repeat(560)}";`;
+    writeFileSync(join(root, "Big.cs"), `class Big\n{\n    void Fill()\n    {\n${Array.from({ length: 300 }, () => line).join("\n")}\n    }\n}\n`);
+    const fill = (await ws.findSymbol({ name: "Big.Fill", limit: 1 })).hits[0]!;
+    const body = (await ws.getChunk(fill.id)).body.split("\n");
+    const note = body.at(-1)!;
+    expect(note).toMatch(/^… cut after 60,000 characters: lines (\d+)-305 left out; ask for fewer lines \(max_lines\) or outline the file for its members\.$/);
+    const firstLeftOut = Number(/lines (\d+)-/.exec(note)![1]);
+    expect(body.length - 1).toBe(firstLeftOut - fill.start_line); // every line kept is whole
+    expect(body.slice(0, -1).join("\n").length).toBeLessThanOrEqual(60_000);
+
+    writeFileSync(join(root, "Emoji.cs"), `class Emo { string s = "${"a".repeat(59_950)}${"😀".repeat(40)}"; }\n`);
+    const emo = (await ws.findSymbol({ name: "Emo", limit: 1 })).hits[0]!;
+    const text = (await ws.getChunk(emo.id)).body;
+    const cut = text.slice(0, text.lastIndexOf("\n"));
+    expect(/[\ud800-\udbff]$/.test(cut)).toBe(false);
+    expect(() => encodeURIComponent(cut)).not.toThrow(); // no lone surrogate
     ws.close();
   });
 });

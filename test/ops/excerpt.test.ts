@@ -41,6 +41,12 @@ describe("chooseExcerpt", () => {
     expect(excerpt.lines).toHaveLength(5);
   });
 
+  test("an attribute sharing its line with the declaration is part of the head", () => {
+    const lines = ["[Serializable] public class Widget", "{", "    int size;", "}"];
+    expect(chooseExcerpt(lines, 1, 4, "Widget").startLine).toBe(1);
+    expect(chooseExcerpt(["[A]", "[B(1)] // why", "void M() { }"], 1, 3, "M").startLine).toBe(3);
+  });
+
   test("a tie with the head keeps the head; a short declaration is shown whole", () => {
     expect(chooseExcerpt(FILE, 1, 16, "request").startLine).toBe(3);
     expect(chooseExcerpt(FILE, 5, 8, "attempt")).toEqual({ startLine: 5, lines: FILE.slice(4, 8) });

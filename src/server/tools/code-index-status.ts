@@ -6,7 +6,7 @@ export const codeIndexStatus = defineTool({
   name: "code_index_status",
   title: "Index status",
   description: [
-    "Reports the state of the index: project_id, project_root, cache_directory, model, dimensions, file_count, chunk_count, built_at_utc, generation, pending_embeddings, skipped_files (count per reason), cache_size_bytes, and embedding_backend {provider, ok, message?}.",
+    "Reports the state of the index: project_id, project_root, cache_directory, model? and dimensions? (the embedding model; absent when none embeds), file_count, chunk_count, built_at_utc, generation, pending_embeddings, skipped_files (count per reason), cache_size_bytes, and embedding_backend {provider, ok, message?}.",
     "Use it when search results look incomplete or a warning mentions the embedding backend. It does not refresh the index.",
     "With `project`, returns that project's object; without, {projects:[...]}. A project whose root is missing carries an `error` field instead of failing the call.",
   ].join(" "),
