@@ -181,6 +181,9 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Chun
       start_line: c.startLine,
       end_line: c.endLine,
     };
+    // A line window's or gap's signature only repeats its path and lines, which the outline already gives (a
+    // markdown section keeps its heading line).
+    if (c.kind === "FileFragment" && c.signature.startsWith(`${c.path} lines `)) delete node.signature;
     while (stack.length > 0 && stack[stack.length - 1]!.chunk.endLine < c.endLine) {
       const closed = stack.pop()!;
       if (open.get(closed.chunk.symbol) === closed) open.delete(closed.chunk.symbol);

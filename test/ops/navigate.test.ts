@@ -91,6 +91,7 @@ describe("outline", () => {
     expect(view.declarations.map((n) => n.kind)).toEqual(["Namespace"]);
     const members = view.declarations[0]!.members!;
     expect(members.slice(0, 2).map((n) => `${n.kind} ${n.start_line}`)).toEqual(["FileFragment 6", "Struct 7"]);
+    expect(members[0]!.signature).toBeUndefined(); // "unirx/Pair.cs lines 6-6" would only repeat the node's path and lines
   });
 
   test("declarations sharing a line are siblings, not nested; a long outline is cut at limit and says so", async () => {
