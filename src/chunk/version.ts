@@ -19,5 +19,6 @@
  *    its own byte range, not its whole lines.
  * 9: C# references: constant patterns (`case Limit:`, `x is T`) count; LINQ join, into and continuation range
  *    variables are locals; a bare `_` (discard) is not a reference.
+ * 10: state fields (not const / static readonly) get a text hash marked for no vector (store/format.ts).
  */
-export const CHUNKER_VERSION = 9;
+export const CHUNKER_VERSION = 10;

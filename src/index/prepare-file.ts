@@ -7,6 +7,8 @@ import type { LexicalDoc, PassageWrite } from "../store/db.ts";
 import { lexicalDocOf, passagesOf } from "./lexical-doc.ts";
 import { redact } from "../redact/redact.ts";
 import { readSource, sha256Hex } from "./read-source.ts";
+import { isStateField } from "../chunk/fields.ts";
+import { NO_VECTOR_PREFIX } from "../store/format.ts";
 
 export interface FileJob {
   /** Relative path (the store key). */
@@ -55,7 +57,10 @@ export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
   }
   const chunks = drafts.map((d) => {
     const { content: _content, ...draft } = d;
-    return { draft, textHash: textHashOf(d.embedText), lexical: lexicalDocOf(job.path, d) };
+    // State fields are found by name only (prose search, the vector branch's one user, leaves them out): a vector
+    // each would cost a model call for nothing.
+    const textHash = isStateField(d) ? NO_VECTOR_PREFIX + textHashOf(d.embedText) : textHashOf(d.embedText);
+    return { draft, textHash, lexical: lexicalDocOf(job.path, d) };
   });
   return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)), identifiers };
 }

@@ -7,7 +7,7 @@ import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
 import type { SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow } from "../store/db.ts";
-import { DB_FILE, LOCK_FILE, META, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
+import { DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
 import { TreeWatcher } from "../walk/watch.ts";
@@ -466,6 +466,7 @@ export class ProjectIndex {
             pending.push({ row: { ...base, chunkCount: 0, skipReason: outcome.reason }, chunks: [] });
           } else {
             for (const c of outcome.chunks) {
+              if (c.textHash.startsWith(NO_VECTOR_PREFIX)) continue;
               embedTexts.set(c.textHash, c.draft.embedText);
               queue?.add(c.textHash, c.draft.embedText);
             }

@@ -7,7 +7,8 @@ import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, type Intent } from "./prior.ts";
-import { BAND, bandOf, isDeclaredName, isStateField, rankBySymbol } from "./symbol.ts";
+import { BAND, bandOf, isDeclaredName, rankBySymbol } from "./symbol.ts";
+import { isStateField } from "../chunk/fields.ts";
 import { explicitAsks, pinFirst, type SourceLines } from "./pin.ts";
 import { rankByVector } from "./vector.ts";
 

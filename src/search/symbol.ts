@@ -1,4 +1,5 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
+import { isStateField } from "../chunk/fields.ts";
 import { isStopWord } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { symbolIndexOf } from "./symbol-index.ts";
@@ -55,11 +56,6 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string)
   if (band === 0) return out;
   for (const m of symbol) if (bandOf(m.score) >= band) out.set(m.index, m.score);
   return out;
-}
-
-/** A field that holds state (not `const`, `static readonly` or Java `final`): found by its name, not by prose. */
-export function isStateField(chunk: { kind: string; signature: string }): boolean {
-  return chunk.kind === "Field" && !/\b(?:const|final|static\s+readonly|readonly\s+static)\b/.test(chunk.signature);
 }
 
 /** Score bands: a qualified name typed in full, an exact simple name, a prefix, a containment. */

@@ -2,7 +2,7 @@
 import { Database } from "bun:sqlite";
 import type { ChunkKind, ChunkRecord, IdentifierRef, SkippedFile, SkipReason } from "../types.ts";
 import { decodePosting, encodePosting } from "./identifier-postings.ts";
-import { IDENTIFIER_ROWS_PER_FILE, META, REMOVED_CHUNKS_KEPT, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
+import { IDENTIFIER_ROWS_PER_FILE, META, NO_VECTOR_PREFIX, REMOVED_CHUNKS_KEPT, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
 
 /** The two FTS5 tables ranked by BM25. */
 export type LexicalTable = "chunks_fts" | "passages_fts";
@@ -455,7 +455,7 @@ export class IndexDb {
   pendingTextHashes(): string[] {
     return this.db
       .query<{ text_hash: string }, []>(
-        "SELECT DISTINCT c.text_hash FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL",
+        `SELECT DISTINCT c.text_hash FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL AND c.text_hash NOT LIKE '${NO_VECTOR_PREFIX}%'`,
       )
       .all()
       .map((r) => r.text_hash);
@@ -465,7 +465,7 @@ export class IndexDb {
     return (
       this.db
         .query<{ n: number }, []>(
-          "SELECT COUNT(DISTINCT c.text_hash) AS n FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL",
+          `SELECT COUNT(DISTINCT c.text_hash) AS n FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL AND c.text_hash NOT LIKE '${NO_VECTOR_PREFIX}%'`,
         )
         .get()?.n ?? 0
     );

@@ -13,6 +13,9 @@
 //       to an older store when it is opened; its rows have none, so each file is read once more).
 export const SCHEMA_VERSION = 4;
 
+/** A chunk whose text hash starts with this gets no vector: it is never embedded nor counted as pending. */
+export const NO_VECTOR_PREFIX = "-";
+
 /** How many removed chunks are remembered for the messages of ids that outlived them. */
 export const REMOVED_CHUNKS_KEPT = 50_000;
 

@@ -118,6 +118,22 @@ describe("refresh with an embedding backend", () => {
     f.index.close();
   });
 
+  test("state fields are chunks but get no vector and are never pending; constants are embedded", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.newTexts();
+    f.write("src/Gauge.cs", "namespace App\n{\n    public class Gauge\n    {\n        public const int Max = 9;\n        int reading;\n        public int Read() { return reading; }\n    }\n}\n");
+    const r = await f.index.refresh();
+    expect(symbolsOf(f.newTexts())).toEqual(["App.Gauge", "App.Gauge.Max", "App.Gauge.Read"]);
+    expect(r.pendingEmbeddings).toBe(0);
+    expect(f.index.statusCounts().pending).toBe(0);
+    const snap = f.index.snapshot();
+    const reading = [...snap.chunks].findIndex((c) => c.symbol === "App.Gauge.reading");
+    expect(reading).toBeGreaterThanOrEqual(0);
+    expect(snap.vectorRows[reading]).toBeLessThan(0);
+    f.index.close();
+  });
+
   test("a refresh with no change reads, chunks and embeds nothing and keeps the generation", async () => {
     const f = new Fixture();
     await f.index.refresh();
