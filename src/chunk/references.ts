@@ -54,62 +54,71 @@ interface Found {
 /** Accessors that declare the implicit parameter `value`. */
 const VALUE_ACCESSORS = /^(?:set|init|add|remove)\b/;
 
-/**
- * Parameter and local names by declaring member, to tell a bare field or property name from a local one. Members
- * do not nest, and accessors nest only in them, so each kind of scope is a sorted list of disjoint ranges.
- */
-class LocalNames {
-  private readonly members: Scope[] = [];
-  private readonly accessors: Scope[] = [];
-  /** Top-level statements: no member around them. */
-  private readonly file = new Set<string>();
-
-  addScope(node: Node, text: string): void {
-    const scope: Scope = { start: node.startIndex, end: node.endIndex, names: new Set() };
-    if (node.type !== "accessor_declaration") {
-      this.members.push(scope);
-      return;
-    }
-    if (VALUE_ACCESSORS.test(text.slice(node.childForFieldName("name")?.startIndex ?? node.startIndex, node.endIndex))) scope.names.add("value");
-    this.accessors.push(scope);
-  }
-
-  /** Call after every scope was added, before `declare`. */
-  seal(): void {
-    this.members.sort((a, b) => a.start - b.start);
-    this.accessors.sort((a, b) => a.start - b.start);
-  }
-
-  declare(name: string, at: number): void {
-    const scope = innermost(this.accessors, at) ?? innermost(this.members, at);
-    (scope ? scope.names : this.file).add(name);
-  }
-
-  isLocal(name: string, at: number): boolean {
-    const member = innermost(this.members, at);
-    if (!member) return this.file.has(name);
-    return member.names.has(name) || innermost(this.accessors, at)?.names.has(name) === true;
-  }
-}
-
 interface Scope {
   start: number;
   end: number;
   names: Set<string>;
+  /** Index of the innermost scope around this one, or -1. */
+  parent: number;
 }
 
-/** The scope of a sorted disjoint list that contains `at`, by binary search. */
-function innermost(scopes: readonly Scope[], at: number): Scope | undefined {
-  let lo = 0;
-  let hi = scopes.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const s = scopes[mid]!;
-    if (at < s.start) hi = mid - 1;
-    else if (at >= s.end) lo = mid + 1;
-    else return s;
+/**
+ * Parameter and local names by the scope that declares them (a member, an accessor, a block, a lambda, a loop …), to
+ * tell a bare field or property name from a local one. Scopes are syntax nodes, so they nest properly.
+ */
+class LocalNames {
+  private scopes: Scope[] = [];
+  /** Top-level statements: no scope around them. */
+  private readonly file = new Set<string>();
+
+  addScope(node: Node, text: string): void {
+    const scope: Scope = { start: node.startIndex, end: node.endIndex, names: new Set(), parent: -1 };
+    if (node.type === "accessor_declaration") {
+      const from = node.childForFieldName("name")?.startIndex ?? node.startIndex;
+      if (VALUE_ACCESSORS.test(text.slice(from, node.endIndex))) scope.names.add("value");
+    }
+    this.scopes.push(scope);
   }
-  return undefined;
+
+  /** Call after every scope was added, before `declare`: sorts them and links each to its parent. */
+  seal(): void {
+    this.scopes.sort((a, b) => a.start - b.start || b.end - a.end);
+    const open: number[] = [];
+    this.scopes.forEach((scope, i) => {
+      while (open.length > 0 && this.scopes[open[open.length - 1]!]!.end <= scope.start) open.pop();
+      scope.parent = open.length > 0 ? open[open.length - 1]! : -1;
+      open.push(i);
+    });
+  }
+
+  declare(name: string, at: number): void {
+    const scope = this.innermost(at);
+    (scope === -1 ? this.file : this.scopes[scope]!.names).add(name);
+  }
+
+  /** True when a scope around `at` (or, outside every scope, the top-level statements) declares `name`. */
+  isLocal(name: string, at: number): boolean {
+    let scope = this.innermost(at);
+    if (scope === -1) return this.file.has(name);
+    for (; scope !== -1; scope = this.scopes[scope]!.parent) if (this.scopes[scope]!.names.has(name)) return true;
+    return false;
+  }
+
+  /** The innermost scope containing `at`, or -1: the last one starting at or before it, then up its parents. */
+  private innermost(at: number): number {
+    let lo = 0;
+    let hi = this.scopes.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.scopes[mid]!.start <= at) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    while (found !== -1 && this.scopes[found]!.end <= at) found = this.scopes[found]!.parent;
+    return found;
+  }
 }
 
 /**

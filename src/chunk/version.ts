@@ -20,5 +20,7 @@
  * 9: C# references: constant patterns (`case Limit:`, `x is T`) count; LINQ join, into and continuation range
  *    variables are locals; a bare `_` (discard) is not a reference.
  * 10: state fields (not const / static readonly) get a text hash marked for no vector (store/format.ts).
+ * 11: a local hides a same-named field in references only inside its own block, loop, lambda or catch, not the
+ *     whole member.
  */
-export const CHUNKER_VERSION = 10;
+export const CHUNKER_VERSION = 11;

@@ -113,6 +113,25 @@ describe("extractReferences", () => {
     expect(lines("source")).toEqual([10]);
   });
 
+  test("a local hides a field only inside its own block, loop or lambda", () => {
+    const code = [
+      "class Delay", //                                                   1
+      "{", //                                                             2
+      "    bool hasFailed; int observer;", //                              3
+      "    void Run(int[] xs)", //                                         4
+      "    {", //                                                          5
+      "        if (hasFailed) return;", //                                 6
+      "        lock (this) { var hasFailed = true; Use(hasFailed); }", //  7
+      "        for (var observer = 0; observer < 3; observer++) { }", //  8
+      "        xs.Select(hasFailed => hasFailed);", //                     9
+      "        observer = 1;", //                                          10
+      "    }", //                                                          11
+      "}", //                                                             12
+    ].join("\n");
+    expect(named(code, "hasFailed").map((r) => r.line)).toEqual([6]);
+    expect(named(code, "observer").map((r) => r.line)).toEqual([10]);
+  });
+
   test("LINQ range variables are locals; constant patterns are references; a discard is nothing", () => {
     const code = [
       "class Q", //                                                                                   1

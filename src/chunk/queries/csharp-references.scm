@@ -55,8 +55,8 @@
 
 ; Bare names in expressions: fields, properties and events of the enclosing type (`if (Handler != null)`,
 ; `cullingMode = x`), method groups (`callback = OnTick;`), static receivers (`Observable` in `Observable.Return`).
-; @bare marks them for references.ts, which drops a bare name that a parameter or local of the same member
-; declares (@local, scoped by the innermost @scope around it; set/add/remove accessors declare `value`).
+; @bare marks them for references.ts, which drops a bare name that a parameter or local in scope declares (@local,
+; in the innermost @scope around it, seen from every scope inside that one; set/add/remove accessors declare `value`).
 ((lvalue_expression/identifier) @name @bare) @reference.member
 ; A name as a constant pattern: `case Limit:`, `k is Limit`, `Limit => …`, and type tests such as `ex is TimeoutException`.
 ((constant_pattern (identifier) @name @bare) @reference.member)
@@ -72,6 +72,18 @@
 (field_declaration) @scope
 (event_field_declaration) @scope
 (accessor_declaration) @scope
+; Blocks and the statements and expressions that declare variables scope their locals: a local declared in one
+; block does not hide the member's field elsewhere in the method.
+(block) @scope
+(lambda_expression) @scope
+(anonymous_method_expression) @scope
+(for_statement) @scope
+(foreach_statement) @scope
+(using_statement) @scope
+(fixed_statement) @scope
+(catch_clause) @scope
+(switch_section) @scope
+(query_expression) @scope
 
 (parameter name: (identifier) @local)
 (implicit_parameter) @local
