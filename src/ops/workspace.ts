@@ -8,16 +8,15 @@ import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
 import { ProjectIndex, type CacheRepair, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
-import { isDeclaredName } from "../search/symbol.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
-import { filteredFiles, searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
+import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
+import { resultNotes } from "./search-notes.ts";
 import { whyNoChunk } from "./missing-chunk.ts";
 import { mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
-import { queryTerms } from "../text/tokens.ts";
 
 export interface SearchParams {
   query: string;
@@ -202,30 +201,7 @@ export class Workspace {
       );
     }
     const top = mergeProjects(perProject, params.limit).map((h) => this.hitView(h, params.query));
-    const unknown = searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query));
-    // The query is not echoed: the caller has it, and warnings carry no text the index did not produce.
-    if (unknown) warnings.push(`Nothing${targets.length > 1 ? " in any project" : ""} declares or uses this name in code${top.length > 0 ? "; the hits share only parts of it" : ""}.`);
-    if (top.length === 0 && queryTerms(query).length === 0) {
-      warnings.push("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
-    }
-    const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
-    if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType))) {
-      const extensions = [...new Set(searched.flatMap(({ index }) => index.project.extensions))].join(" ");
-      warnings.push(`Files ending in ${fileType} are not indexed (extensions indexed: ${extensions}; Extensions in the config sets them).`);
-    }
-    const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
-    const noFileMatches =
-      !!params.path && searched.every(({ index, snapshot }) => {
-        const path = pathFilters.get(index);
-        return path === null || (path !== undefined && filteredFiles(snapshot, path, 1) === 0);
-      });
-    if (top.length === 0 && noFileMatches) {
-      warnings.push(
-        `No indexed file matches the path filter "${params.path}" (it matches part of a path relative to the project root, e.g. "Runtime/", or a glob such as "**/*Tests.cs").`,
-      );
-    } else if (top.length === 0 && filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
-      warnings.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
-    }
+    warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1 }));
     const view: SearchView = { query, count: top.length, hits: top };
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");
@@ -418,33 +394,6 @@ export class Workspace {
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
-
-/**
- * The name a query asks for when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`, also
- * qualified or called: `Observable.HiddenMethod`, `HiddenMethod()`), else undefined.
- */
-function codeIdentifier(query: string): string | undefined {
-  if (/\.[a-z]{1,8}$/.test(query)) return undefined; // a file name ("Observable.Time.cs"), not a member
-  const m = /^(?:@?[\p{L}_][\p{L}\p{N}_]*\.)*@?([\p{L}_][\p{L}\p{N}_]*)(?:\(\))?$/u.exec(query);
-  const name = m?.[1];
-  if (name === undefined || (query === name && !/\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(name))) return undefined;
-  return name;
-}
-
-/** Whether an identifier-shaped query is declared or referenced in the snapshot's code (any case). */
-function namesCode(snapshot: Snapshot, query: string): boolean {
-  const name = codeIdentifier(query);
-  if (name === undefined) return true; // prose: nothing to check
-  return isDeclaredName(snapshot, name.toLowerCase()) || snapshot.db.hasIdentifier(name);
-}
-
-function describeFilters(params: SearchParams): string {
-  const parts: string[] = [];
-  if (params.kinds && params.kinds.length > 0) parts.push(`kind ${params.kinds.join(", ")}`);
-  if (params.path) parts.push(`path "${params.path}"`);
-  if (params.codeOnly) parts.push("code only");
-  return parts.join("; ");
-}
 
 /** Skipped files counted by reason ({ binary: 2, unreadable: 1 }). */
 function skippedByReason(skipped: readonly { reason: string }[]): Record<string, number> {

@@ -1,0 +1,80 @@
+// What a search says about its own results: why it found nothing, or only weak matches, as warnings an agent can
+// act on (a name nothing declares, common words only, an extension not indexed, filters that leave nothing).
+import type { ProjectIndex } from "../index/project-index.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { filteredFiles, searchSnapshot } from "../search/search.ts";
+import { isDeclaredName } from "../search/symbol.ts";
+import { queryTerms } from "../text/tokens.ts";
+import type { SearchParams } from "./workspace.ts";
+
+export interface SearchedProjects {
+  query: string;
+  params: SearchParams;
+  /** The projects searched, with the snapshot each answered from. */
+  searched: readonly { index: ProjectIndex; snapshot: Snapshot }[];
+  /** The path filter as each project reads it (null: outside that project). */
+  pathFilters: ReadonlyMap<ProjectIndex, string | null | undefined>;
+  hits: number;
+  severalProjects: boolean;
+}
+
+/** Warnings that explain the hits (or their absence); the query itself is never echoed. */
+export function resultNotes(s: SearchedProjects): string[] {
+  const { query, params, searched } = s;
+  const notes: string[] = [];
+  if (searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query))) {
+    notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.`);
+  }
+  if (s.hits === 0 && queryTerms(query).length === 0) {
+    notes.push("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
+  }
+  const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
+  if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType))) {
+    const extensions = [...new Set(searched.flatMap(({ index }) => index.project.extensions))].join(" ");
+    notes.push(`Files ending in ${fileType} are not indexed (extensions indexed: ${extensions}; Extensions in the config sets them).`);
+  }
+  if (s.hits > 0) return notes;
+  const noFileMatches =
+    !!params.path &&
+    searched.every(({ index, snapshot }) => {
+      const path = s.pathFilters.get(index);
+      return path === null || (path !== undefined && filteredFiles(snapshot, path, 1) === 0);
+    });
+  const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
+  if (noFileMatches) {
+    notes.push(
+      `No indexed file matches the path filter "${params.path}" (it matches part of a path relative to the project root, e.g. "Runtime/", or a glob such as "**/*Tests.cs").`,
+    );
+  } else if (filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
+    notes.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
+  }
+  return notes;
+}
+
+/**
+ * The name a query asks for when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`, also
+ * qualified or called: `Observable.HiddenMethod`, `HiddenMethod()`), else undefined.
+ */
+function codeIdentifier(query: string): string | undefined {
+  if (/\.[a-z]{1,8}$/.test(query)) return undefined; // a file name ("Observable.Time.cs"), not a member
+  const m = /^(?:@?[\p{L}_][\p{L}\p{N}_]*\.)*@?([\p{L}_][\p{L}\p{N}_]*)(?:\(\))?$/u.exec(query);
+  const name = m?.[1];
+  if (name === undefined || (query === name && !/\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(name))) return undefined;
+  return name;
+}
+
+/** Whether an identifier-shaped query is declared or referenced in the snapshot's code (any case). */
+function namesCode(snapshot: Snapshot, query: string): boolean {
+  const name = codeIdentifier(query);
+  if (name === undefined) return true; // prose: nothing to check
+  return isDeclaredName(snapshot, name.toLowerCase()) || snapshot.db.hasIdentifier(name);
+}
+
+function describeFilters(params: SearchParams): string {
+  const parts: string[] = [];
+  if (params.kinds && params.kinds.length > 0) parts.push(`kind ${params.kinds.join(", ")}`);
+  if (params.path) parts.push(`path "${params.path}"`);
+  if (params.codeOnly) parts.push("code only");
+  return parts.join("; ");
+}
+
