@@ -59,7 +59,8 @@ export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
     const { content: _content, ...draft } = d;
     // State fields are found by name only (prose search, the vector branch's one user, leaves them out): a vector
     // each would cost a model call for nothing.
-    const textHash = isStateField(d) ? NO_VECTOR_PREFIX + textHashOf(d.embedText) : textHashOf(d.embedText);
+    const hash = textHashOf(d.embedText);
+    const textHash = isStateField(d) ? NO_VECTOR_PREFIX + hash : hash;
     return { draft, textHash, lexical: lexicalDocOf(job.path, d) };
   });
   return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)), identifiers };

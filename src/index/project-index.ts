@@ -303,6 +303,11 @@ export class ProjectIndex {
     return existsSync(join(this.project.cacheDirectory, DB_FILE));
   }
 
+  /** No store open here or on disk: asking about the project must not create one. */
+  private neverBuilt(): boolean {
+    return !this.db && !this.storeFileExists();
+  }
+
   /** The latest snapshot, built from disk if this process has not refreshed yet (no refresh happens here). */
   snapshot(): Snapshot {
     if (this.current) return this.current;
@@ -386,7 +391,7 @@ export class ProjectIndex {
 
   /** Whether a build of this project has completed in this cache (a warm start has something to load). */
   hasBuiltIndex(): boolean {
-    if (!this.db && !this.storeFileExists()) return false;
+    if (this.neverBuilt()) return false;
     return this.open().getMeta(META.builtAtUtc) !== undefined;
   }
 
@@ -705,7 +710,7 @@ export class ProjectIndex {
 
   /** Why the last walk left out a file (or a folder above it), if it did; nothing when the store was never built. */
   walkSkipOf(path: string): SkippedFile | undefined {
-    if (!this.db && !this.storeFileExists()) return undefined;
+    if (this.neverBuilt()) return undefined;
     return this.open().walkSkipOf(path);
   }
 
@@ -713,7 +718,7 @@ export class ProjectIndex {
   statusCounts(): { files: number; chunks: number; generation: number; builtAtUtc?: string; pending: number; skipped: SkippedFile[]; model?: string; dimensions?: number } {
     const enabled = this.deps.embedder.enabled;
     // Asking about a project never built creates nothing on disk.
-    if (!this.db && !this.storeFileExists()) {
+    if (this.neverBuilt()) {
       const configured = enabled ? { model: this.deps.embedder.model, dimensions: this.dimensions } : {};
       return { files: 0, chunks: 0, generation: 0, pending: 0, skipped: [], ...configured };
     }

@@ -61,14 +61,9 @@ export function clipLine(line: string, max = EXCERPT_LINE_CHARS): string {
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
 
-/** The excerpt of a hit (see chooseExcerpt) read from disk now, lines clipped; undefined when the file cannot be read. */
-export function readExcerpt(root: string, relPath: string, startLine: number, endLine: number, query: string): Excerpt | undefined {
-  let lines: string[];
-  try {
-    lines = readLines(resolveInsideRoot(root, relPath));
-  } catch {
-    return undefined;
-  }
+/** The excerpt of a hit (see chooseExcerpt) from its file's redacted lines, each clipped; undefined without lines. */
+export function clippedExcerpt(lines: readonly string[] | undefined, startLine: number, endLine: number, query: string): Excerpt | undefined {
+  if (!lines) return undefined;
   const excerpt = chooseExcerpt(lines, startLine, endLine, query);
   return { startLine: excerpt.startLine, lines: excerpt.lines.map((line) => clipLine(line)) };
 }

@@ -14,7 +14,7 @@ import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { resultNotes } from "./search-notes.ts";
 import { whyNoChunk } from "./missing-chunk.ts";
-import { mayBeStale, readBody, readExcerpt, readRedactedLines } from "./source-lines.ts";
+import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
@@ -167,6 +167,13 @@ export class Workspace {
     const failures = outcomes.flatMap((o) => ("error" in o && o.error ? [o.error] : []));
     if (params.project === undefined && failures.length > 0 && failures.length === outcomes.length) throw new Error(failures.join(" "));
     const pathFilters = this.pathFilters(targets, params.path);
+    // Each file is read (and redacted) once per search, for the phrase check and the excerpts alike.
+    const fileLines = new Map<string, string[] | undefined>();
+    const linesOf: LinesOf = (index, path) => {
+      const key = `${index.id}\u0000${path}`;
+      if (!fileLines.has(key)) fileLines.set(key, readRedactedLines(index.project.root, path));
+      return fileLines.get(key);
+    };
     const perProject: Hit[][] = [];
     const searched: { index: ProjectIndex; snapshot: Snapshot }[] = [];
     for (const o of outcomes) {
@@ -195,12 +202,12 @@ export class Workspace {
           intent: params.intent,
           queryVector: vector,
           minCosine: this.config.embedding.minCosineSimilarity,
-          sourceLines: (path) => readRedactedLines(o.index.project.root, path),
+          sourceLines: (path) => linesOf(o.index, path),
           tuning: withVectorWeight(params.tuning, this.vectorWeightOf(o.index)),
         }),
       );
     }
-    const top = mergeProjects(perProject, params.limit).map((h) => this.hitView(h, params.query));
+    const top = mergeProjects(perProject, params.limit).map((h) => this.hitView(h, params.query, linesOf));
     warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1 }));
     const view: SearchView = { query, count: top.length, hits: top };
     if (params.project) view.project = params.project;
@@ -235,11 +242,11 @@ export class Workspace {
     return filters;
   }
 
-  private hitView(hit: Hit, query: string): HitView {
+  private hitView(hit: Hit, query: string, linesOf: LinesOf): HitView {
     const index = this.index(hit.project);
     const snapshot = index.snapshot();
     const c = hit.chunk;
-    const excerpt = readExcerpt(index.project.root, c.path, c.startLine, c.endLine, query);
+    const excerpt = clippedExcerpt(linesOf(index, c.path), c.startLine, c.endLine, query);
     const view: HitView = {
       ...identityView(hit.project, snapshot.idEpoch, c),
       excerpt: excerpt?.lines.join("\n") ?? "",
@@ -414,6 +421,9 @@ export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: numbe
   if (borrowed) return { weight: borrowed.weight, source: "not measured", note: `${note}; using the weight measured for this model in project ${borrowed.from}` };
   return { source: "not measured", note };
 }
+
+/** A file's redacted lines now (undefined when it cannot be read), read once per search. */
+type LinesOf = (index: ProjectIndex, path: string) => string[] | undefined;
 
 /**
  * The projects' hits merged: every hit within its file's cap by score, then the hits past a cap (which only fill the

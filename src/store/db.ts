@@ -78,6 +78,8 @@ function toChunk(r: ChunkRowRaw): StoredChunk {
 }
 
 const RECORD_COLUMNS = "id, path, kind, symbol, signature, doc, start_line, end_line";
+/** Chunks whose text waits for a vector: none stored yet, and not marked as never getting one. */
+const PENDING_CHUNKS = `FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL AND c.text_hash NOT LIKE '${NO_VECTOR_PREFIX}%'`;
 const CHUNK_COLUMNS = `${RECORD_COLUMNS}, text_hash`;
 
 /**
@@ -455,7 +457,7 @@ export class IndexDb {
   pendingTextHashes(): string[] {
     return this.db
       .query<{ text_hash: string }, []>(
-        `SELECT DISTINCT c.text_hash FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL AND c.text_hash NOT LIKE '${NO_VECTOR_PREFIX}%'`,
+        `SELECT DISTINCT c.text_hash ${PENDING_CHUNKS}`,
       )
       .all()
       .map((r) => r.text_hash);
@@ -465,7 +467,7 @@ export class IndexDb {
     return (
       this.db
         .query<{ n: number }, []>(
-          `SELECT COUNT(DISTINCT c.text_hash) AS n FROM chunks c LEFT JOIN embeddings e ON e.text_hash = c.text_hash WHERE e.text_hash IS NULL AND c.text_hash NOT LIKE '${NO_VECTOR_PREFIX}%'`,
+          `SELECT COUNT(DISTINCT c.text_hash) AS n ${PENDING_CHUNKS}`,
         )
         .get()?.n ?? 0
     );
