@@ -221,12 +221,16 @@ class CSharpFile {
     return `{ ${parts.join(" ")} }`;
   }
 
-  /** Offset where a declaration's chunk starts: its doc comment if one sits directly above it. */
+  /** Offset where a declaration's chunk starts: its doc comment, or `//` comments in words, directly above it. */
   leadingDocStart(node: Node): { start: number; startRow: number; doc?: string } {
     const comments: Node[] = [];
     let row = node.startPosition.row;
+    // Ordinary `//` comments directly above a declaration describe it as much as `///` ones do (much C# is
+    // commented that way); one after a blank line may be about the section or the file, so it stays out.
     for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
-      if (prev.type !== "comment" || prev.endPosition.row < row - 1 || !isDocComment(this.nodeText(prev))) break;
+      if (prev.type !== "comment" || prev.endPosition.row < row - 1 || this.trailsCode(prev)) break;
+      const text = this.nodeText(prev);
+      if (!isDocComment(text) && !isProseComment(text)) break;
       comments.unshift(prev);
       row = prev.startPosition.row;
     }
@@ -243,6 +247,12 @@ class CSharpFile {
     return first
       ? { start: first.startIndex, startRow: first.startPosition.row, doc }
       : { start: node.startIndex, startRow: node.startPosition.row, doc };
+  }
+
+  /** A comment written after code on the same line (`int x; // why`) belongs to that code. */
+  private trailsCode(comment: Node): boolean {
+    const before = comment.previousSibling;
+    return before !== null && before.endPosition.row === comment.startPosition.row;
   }
 
   /** Source from `start` to `end`, widened to the start of the line when only indentation precedes it, then dedented. */
@@ -416,4 +426,10 @@ export function chunkCSharp(
   } finally {
     tree.delete();
   }
+}
+
+/** A `//` line comment in words, not code commented out (`// x = 1;`, `// }`). */
+function isProseComment(comment: string): boolean {
+  if (!comment.startsWith("//") || comment.startsWith("////")) return false;
+  return !/[;{}]\s*$/.test(comment);
 }

@@ -22,5 +22,6 @@
  * 10: state fields (not const / static readonly) get a text hash marked for no vector (store/format.ts).
  * 11: a local hides a same-named field in references only inside its own block, loop, lambda or catch, not the
  *     whole member.
+ * 12: `//` comments in words directly above a C# declaration are its doc and the start of its chunk.
  */
-export const CHUNKER_VERSION = 11;
+export const CHUNKER_VERSION = 12;

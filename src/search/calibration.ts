@@ -57,7 +57,8 @@ export function calibrationSample<T extends CalibrationCandidate>(candidates: It
     .map(({ c }) => c);
 }
 
-const COMMENT_LINE = /^\s*(\/\/\/|\/\/!|\/\*\*|\*\/|\*|#(?!(if|else|elif|endif|region|endregion|define|undef|pragma|nullable)\b))/;
+// Line comments of every kind: a C# or Go declaration may be documented by plain `//` lines.
+const COMMENT_LINE = /^\s*(\/\/|\/\*\*|\*\/|\*|#(?!(if|else|elif|endif|region|endregion|define|undef|pragma|nullable)\b))/;
 
 /** A declaration's source lines without its doc comment: the answer must not contain the question's words verbatim. */
 export function codeWithoutDoc(lines: readonly string[], doc: string): string {

@@ -241,8 +241,7 @@ describe("C# doc comments and attributes", () => {
         "    {", //                   9
         "    }", //                   10
         "", //                        11
-        "    // not a doc comment", // 12
-        "    void N() { }", //        13
+        "    void N() { }", //        12
         "}",
       ),
     );
@@ -251,7 +250,7 @@ describe("C# doc comments and attributes", () => {
     expect(m.doc).toBe("Block doc.");
     expect(m.signature).toBe("void M()");
     const n = only(chunks, "K.N");
-    expect(n.startLine).toBe(13);
+    expect(n.startLine).toBe(12);
     expect(n.doc).toBeUndefined();
   });
 
@@ -259,6 +258,35 @@ describe("C# doc comments and attributes", () => {
     const chunks = cs(src("/// <summary>Orphan</summary>", "", "class O { }"));
     expect(only(chunks, "O").startLine).toBe(3);
     expect(only(chunks, "O").doc).toBeUndefined();
+  });
+
+  test("ordinary // comments directly above a declaration are its doc and start its chunk", () => {
+    const chunks = cs(
+      src(
+        "class K", //                                        1
+        "{", //                                              2
+        "    // Reuses the source until the limit elapses,", // 3
+        "    //", //                                         4
+        "    // so nothing is allocated per call.", //       5
+        "    void Reuse() { }", //                           6
+        "", //                                               7
+        "    // about the section, not the next member", //  8
+        "", //                                               9
+        "    void Spaced() { }", //                          10
+        "    // var old = Compute(x);", //                   11
+        "    void AfterCode() { }", //                       12
+        "    int n; // trailing note of n", //               13
+        "    void AfterTrailing() { }", //                   14
+        "}",
+      ),
+    );
+    const reuse = only(chunks, "K.Reuse");
+    expect([reuse.startLine, reuse.endLine]).toEqual([3, 6]);
+    expect(reuse.doc).toBe("Reuses the source until the limit elapses, so nothing is allocated per call.");
+    expect(reuse.content).toContain("so nothing is allocated");
+    for (const [name, line] of [["K.Spaced", 10], ["K.AfterCode", 12], ["K.AfterTrailing", 14]] as const) {
+      expect([name, only(chunks, name).startLine, only(chunks, name).doc]).toEqual([name, line, undefined]);
+    }
   });
 });
 

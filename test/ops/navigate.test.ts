@@ -86,12 +86,12 @@ describe("outline", () => {
     expect(flatten(view.declarations).filter((n) => n.kind !== "Namespace" && n.kind !== "FileFragment").length).toBe(32); // 19 + 13 fields
   });
 
-  test("a comment right above a declaration is listed with it, inside its namespace (Pair.cs)", async () => {
+  test("a comment right above a declaration is its doc, inside its namespace (Pair.cs)", async () => {
     const view = await ws.outline({ path: "unirx/Pair.cs" });
     expect(view.declarations.map((n) => n.kind)).toEqual(["Namespace"]);
     const members = view.declarations[0]!.members!;
-    expect(members.slice(0, 2).map((n) => `${n.kind} ${n.start_line}`)).toEqual(["FileFragment 6", "Struct 7"]);
-    expect(members[0]!.signature).toBeUndefined(); // "unirx/Pair.cs lines 6-6" would only repeat the node's path and lines
+    expect(members.map((n) => `${n.kind} ${n.start_line}`)).toEqual(["Struct 6"]);
+    expect((await ws.getChunk(members[0]!.id!)).doc).toBe("Pair is used for Observable.Pairwise");
   });
 
   test("declarations sharing a line are siblings, not nested; a long outline is cut at limit and says so", async () => {

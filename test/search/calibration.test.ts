@@ -51,6 +51,11 @@ describe("codeWithoutDoc", () => {
     expect(codeWithoutDoc(lines, "Disposes the old value.")).toBe(["    #if UNITY_EDITOR", "    public void Set(IDisposable d) {", "      old?.Dispose();", "    }"].join("\n"));
   });
 
+  test("drops plain // comment lines, which document C# and Go declarations too", () => {
+    const lines = ["// Reuse reuses the source until the limit elapses.", "func Reuse() {", "\tstart() // begin", "}"];
+    expect(codeWithoutDoc(lines, "Reuse reuses the source until the limit elapses.")).toBe(["func Reuse() {", "\tstart() // begin", "}"].join("\n"));
+  });
+
   test("drops the lines a Python docstring is made of", () => {
     const lines = ["def retry(fn, times):", '    """Calls fn again until it succeeds', '    or the attempts run out."""', "    for _ in range(times):", "        fn()"];
     expect(codeWithoutDoc(lines, "Calls fn again until it succeeds or the attempts run out.")).toBe(["def retry(fn, times):", "    for _ in range(times):", "        fn()"].join("\n"));
