@@ -407,6 +407,7 @@ export class ProjectIndex {
     const changed = this.watcher ? await this.watcher.nextWalk() : undefined;
     // A forced refresh (reindex) always walks: it is the way out of any doubt about the tree.
     const partial = changed && this.lastWalk && !opts.force ? updateWalk(this.lastWalk, changed, walkOptions) : undefined;
+    if (!partial) this.watcher?.walkingWholeTree();
     const walk = partial ?? (await walkProject(walkOptions));
     // The live snapshot's file map is the store's, unless another process committed since we last looked: then both
     // are stale and are reloaded (a CLI build next to a server, say). Saves reading every file row per search.

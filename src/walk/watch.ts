@@ -2,8 +2,9 @@
 // paths that changed. One non-recursive watcher per walked directory: ignored trees (node_modules, bin, .git) cost
 // no watch, and every event in a walked directory (a file written, created, renamed or removed, a .gitignore
 // edited, a directory added) records the path it names. Anything doubtful asks for a whole walk: a watcher error,
-// a directory just added, an event without a name, a barrier that does not come back, or trust older than
-// `trustMs` (a periodic walk bounds what a file system that drops events could hide).
+// a directory just added, an event without a name, a barrier that does not come back, or a whole walk older than
+// `trustMs` (a periodic walk bounds what a file system that drops events could hide). A watched directory that an
+// event names as deleted or replaced loses its watches, so the next walk watches the directory that is there now.
 //
 // Events reach JavaScript some time after the write (Bun reads them on another thread), so "no event yet" is not
 // "no change yet". Before answering, the watcher creates sentinel files in a directory it also watches (the cache)
@@ -11,8 +12,8 @@
 // from another process just before asking, 0 missed in 300 under full CPU load (1 in 200 when only yielding to
 // the event loop); writes from this process immediately before, 0 in 600 under load with two round trips, 38 in
 // 300 with one.
-import { rmSync, watch, writeFileSync, type FSWatcher } from "node:fs";
-import { join } from "node:path";
+import { rmSync, statSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import { basename, join } from "node:path";
 
 // Each round trip writes a new file and waits for an event naming it: a rewritten file's events can merge or trail
 // into the next round, a new name cannot be mistaken.
@@ -43,6 +44,10 @@ export class TreeWatcher {
   private readonly changed = new Set<string>();
   private failed = false;
   private cleanSince = 0;
+  /** When the last walk of the whole tree began: trust ends `trustMs` after it, however many partial walks came since. */
+  private trustSince = Number.NEGATIVE_INFINITY;
+  /** Identity of the root directory when its watch began: a root deleted and made again is watched no more. */
+  private rootIdentity: string | undefined;
   private lastEventAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -53,8 +58,22 @@ export class TreeWatcher {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Called right before a walk starts: an event from here on makes the next refresh walk again. */
+  /** Called right before a walk of the whole tree starts: an event from here on makes the next refresh walk again. */
   beginWalk(): void {
+    this.beginPartialWalk();
+    this.walkingWholeTree();
+  }
+
+  /**
+   * The walk that began last (see nextWalk) covers the whole tree after all: trust is renewed from its start. Only
+   * whole walks renew it, so a steady stream of edits (each re-checking only its paths) cannot put off the periodic
+   * walk that bounds what dropped events could hide.
+   */
+  walkingWholeTree(): void {
+    this.trustSince = this.cleanSince;
+  }
+
+  private beginPartialWalk(): void {
     this.cleanSince = this.now();
     this.changed.clear();
     this.wholeTree = this.cleanSince - this.lastEventAt < MERGE_GUARD_MS;
@@ -70,6 +89,7 @@ export class TreeWatcher {
     if (this.failed) return;
     if (dirs.length > MAX_WATCHED_DIRS) return this.fail();
     const wanted = new Set(dirs);
+    if (this.rootIdentity !== undefined && identityOf(this.root) !== this.rootIdentity) this.unwatch("");
     for (const [dir, watcher] of this.watchers) {
       if (wanted.has(dir)) continue;
       watcher.close();
@@ -81,6 +101,7 @@ export class TreeWatcher {
       });
       for (const dir of wanted) {
         if (this.watchers.has(dir)) continue;
+        if (dir === "") this.rootIdentity = identityOf(this.root);
         this.watchers.set(dir, this.watchOne(dir === "" ? this.root : join(this.root, dir), (name) => this.record(dir, name)));
         // A change inside this directory between its listing and now went unseen: walk once more.
         this.wholeTree = true;
@@ -97,6 +118,11 @@ export class TreeWatcher {
    */
   async changes(): Promise<string[] | undefined> {
     if (!this.trusted()) return undefined;
+    // The root replaced wholesale (`rm -rf root && cp -r other root`): its watch follows the deleted directory.
+    if (this.rootIdentity !== undefined && identityOf(this.root) !== this.rootIdentity) {
+      this.unwatch("");
+      return undefined;
+    }
     // Two round trips: events read in one batch may reach JavaScript grouped by watcher rather than in order, so
     // the first sentinel can overtake a change written just before it; a second sentinel, written after the first
     // arrived, is read in a later batch than any such change.
@@ -110,7 +136,8 @@ export class TreeWatcher {
    */
   async nextWalk(): Promise<string[] | undefined> {
     const changed = await this.changes();
-    this.beginWalk();
+    this.beginPartialWalk();
+    if (changed === undefined) this.walkingWholeTree();
     return changed;
   }
 
@@ -135,7 +162,7 @@ export class TreeWatcher {
   }
 
   private trusted(): boolean {
-    return !this.failed && !this.wholeTree && this.watchers.size > 0 && this.now() - this.cleanSince < this.trustMs;
+    return !this.failed && !this.wholeTree && this.watchers.size > 0 && this.now() - this.trustSince < this.trustMs;
   }
 
   private watchOne(path: string, onEvent: (name: string | null) => void): FSWatcher {
@@ -154,7 +181,13 @@ export class TreeWatcher {
         this.arrivals.delete(name);
         resolve(ok);
       };
-      const timer = setTimeout(() => done(false), BARRIER_TIMEOUT_MS);
+      const timer = setTimeout(() => {
+        // The barrier directory may have been deleted and made again (a cache removed under a running server):
+        // its watch then follows the old directory and would time out forever. The next sync watches it anew.
+        this.barrier?.close();
+        this.barrier = undefined;
+        done(false);
+      }, BARRIER_TIMEOUT_MS);
       this.arrivals.set(name, () => done(!this.failed));
       try {
         writeFileSync(path, "");
@@ -168,13 +201,41 @@ export class TreeWatcher {
 
   private record(dir: string, name: string | null): void {
     this.lastEventAt = this.now();
+    const path = name === null ? undefined : dir === "" ? name : `${dir}/${name}`;
+    // A watched directory deleted, renamed or replaced (a branch switch, `rm -rf d && cp -r e d`): the watches of it
+    // and below follow the old directory, so they go, and the next walk's sync watches what is there now.
+    if (path !== undefined && this.watchers.has(path)) this.unwatch(path);
+    // The root's own deletion reaches its watch as an event naming the root itself (inode numbers are reused, so a
+    // root made again can look the same to stat).
+    else if (dir === "" && name === basename(this.root)) this.unwatch("");
     // Too many paths to re-check one by one is a whole walk anyway.
-    if (name === null || this.changed.size >= MAX_CHANGED_PATHS) this.wholeTree = true;
-    else this.changed.add(dir === "" ? name : `${dir}/${name}`);
+    if (path === undefined || this.changed.size >= MAX_CHANGED_PATHS) this.wholeTree = true;
+    else this.changed.add(path);
+  }
+
+  /** Stops watching a directory and everything below it ("" = the whole tree); the next refresh walks. */
+  private unwatch(dir: string): void {
+    for (const [path, watcher] of this.watchers) {
+      if (dir !== "" && path !== dir && !path.startsWith(`${dir}/`)) continue;
+      watcher.close();
+      this.watchers.delete(path);
+    }
+    if (dir === "") this.rootIdentity = undefined;
+    this.wholeTree = true;
   }
 
   private fail(): void {
     this.failed = true;
     this.close();
+  }
+}
+
+/** Device and inode of a directory ("" when it cannot be read): what tells a directory made again from the old one. */
+function identityOf(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return "";
   }
 }

@@ -77,6 +77,26 @@ describe("refresh with a tree watcher", () => {
     expect(symbols(index, "Send")).not.toContain("App.Beta.Send");
   });
 
+  test("a directory replaced wholesale (a branch switch): edits inside the new one are seen by the next refresh", async () => {
+    const { root, index } = watchedIndex();
+    await settle(index);
+    const swap = Bun.spawn({ cmd: ["sh", "-c", 'rm -rf "$1/src/Deep" && mkdir "$1/src/Deep" && printf "%s" "$2" > "$1/src/Deep/Beta.cs"', "sh", root, csClass("App", "Beta", ["Receive"])] });
+    expect(await swap.exited).toBe(0);
+    expect(await index.refresh()).toMatchObject({ walk: "full", filesChanged: 1 });
+    await settle(index);
+    await writeFromOutside(join(root, "src/Deep/Beta.cs"), csClass("App", "Beta", ["Receive", "Acknowledge"]));
+    expect((await index.refresh()).filesChanged).toBe(1);
+    expect(symbols(index, "Acknowledge")[0]).toBe("App.Beta.Acknowledge");
+  });
+
+  test("a cache directory deleted under the server: rebuilt, then refreshes skip the walk again", async () => {
+    const { cache, index } = watchedIndex();
+    await settle(index);
+    removeAll([cache]);
+    expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 2 });
+    expect((await settle(index)).walk).toBe("none");
+  });
+
   test("another process writing the store makes the next refresh reload it (the tree itself is unchanged)", async () => {
     const { root, cache, index } = watchedIndex();
     const { generation } = await settle(index);

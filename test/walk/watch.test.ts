@@ -136,6 +136,56 @@ describe("TreeWatcher", () => {
     expect(await watcher.unchanged()).toBe(false);
   });
 
+  test("only whole walks renew trust: edits re-checked path by path do not put off the periodic walk", async () => {
+    let clock = 1_000;
+    const { root, watcher } = await watched(5_000, () => clock);
+    for (let i = 0; i < 3; i++) {
+      writeFileSync(join(root, "src/B.cs"), `class B { int f${i}; }`);
+      await Bun.sleep(60);
+      clock += 2_000;
+      const changed = await watcher.nextWalk(); // a refresh re-checking the edited path only
+      if (i < 2) expect(changed).toEqual(["src/B.cs"]);
+      else expect(changed).toBeUndefined(); // 6 s after the last whole walk: walk the tree
+    }
+    watcher.walkingWholeTree();
+    expect(await watcher.changes()).toEqual([]);
+  });
+
+  test("a directory deleted and made again is watched anew: an edit inside the new one is seen", async () => {
+    const { root, watcher } = await watched();
+    rmSync(join(root, "src"), { recursive: true });
+    mkdirSync(join(root, "src"));
+    writeFileSync(join(root, "src/B.cs"), "class B2 {}");
+    expect(await watcher.changes()).toBeUndefined(); // its watch followed the deleted directory
+    await settle(watcher, ["", "src"]);
+    writeFileSync(join(root, "src/B.cs"), "class B3 {}");
+    expect(await watcher.changes()).toEqual(["src/B.cs"]);
+  });
+
+  test("a root deleted and made again is not trusted; once walked again, edits in it are seen", async () => {
+    const { root, watcher } = await watched();
+    rmSync(root, { recursive: true });
+    writeTree(root, { "A.cs": "class A2 {}", "src/B.cs": "class B {}" });
+    await Bun.sleep(60);
+    expect(await watcher.changes()).toBeUndefined();
+    await settle(watcher, ["", "src"]);
+    writeFileSync(join(root, "A.cs"), "class A3 {}");
+    expect(await watcher.changes()).toEqual(["A.cs"]);
+  });
+
+  test("a barrier directory deleted and made again is watched anew after one untrusted refresh", async () => {
+    const root = tempDir("watch-rebarrier");
+    const cache = tempDir("watch-rebarrier-cache");
+    dirs.push(root, cache);
+    const watcher = new TreeWatcher(root, cache, 60_000);
+    open.push(watcher);
+    await settle(watcher, [""]);
+    rmSync(cache, { recursive: true });
+    mkdirSync(cache);
+    expect(await watcher.unchanged()).toBe(false); // the sentinel never arrives at the old directory's watch
+    expect(await settle(watcher, [""])).toBeLessThanOrEqual(3);
+  });
+
   test("a directory that cannot be watched turns watching off: every refresh walks", async () => {
     const { root, watcher } = await watched();
     watcher.beginWalk();
