@@ -5,7 +5,7 @@ import type { IdentifierRef, SkippedFile } from "../types.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
 import type { FileRow, IndexDb, PassageWrite } from "../store/db.ts";
 import { META } from "../store/format.ts";
-import { matchChunks } from "./match.ts";
+import { matchChunks, reviveRemoved } from "./match.ts";
 import type { PreparedChunk } from "./prepare-file.ts";
 
 export interface RechunkedFile {
@@ -88,9 +88,11 @@ export class ManifestWriter {
       db.chunksOfFile(row.path),
       chunks.map((c) => ({ kind: c.draft.kind, symbol: c.draft.symbol, signature: c.draft.signature, prepared: c })),
     );
+    // Removals remembered from earlier refreshes only: this write's own removals were not matched for a reason.
+    const matches = diff.matches.some((m) => m.ordinal === undefined) ? reviveRemoved(diff.matches, db.removedOfFile(row.path)) : diff.matches;
     for (const ordinal of diff.removed) db.deleteChunk(ordinal);
     this.counts.chunksRemoved += diff.removed.length;
-    for (const m of diff.matches) {
+    for (const m of matches) {
       const d = m.draft.prepared.draft;
       db.writeChunk({
         ordinal: m.ordinal,
@@ -103,11 +105,11 @@ export class ManifestWriter {
         endLine: d.endLine,
         textHash: m.draft.prepared.textHash,
         lexical: m.draft.prepared.lexical,
-      });
-      if (m.ordinal === undefined) this.counts.chunksAdded++;
+      }, m.revived === true);
+      if (m.ordinal === undefined || m.revived) this.counts.chunksAdded++;
       else this.counts.chunksUpdated++;
     }
-    if (diff.removed.length > 0 || diff.matches.some((m) => m.ordinal === undefined)) this.shapeChanged = true;
+    if (diff.removed.length > 0 || matches.some((m) => m.ordinal === undefined || m.revived)) this.shapeChanged = true;
     db.upsertFile(row);
     db.writePassages(row.path, passages ?? []);
     db.writeIdentifiers(row.path, identifiers ?? []);

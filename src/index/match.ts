@@ -13,6 +13,8 @@ export interface ChunkMatch<T extends Identified> {
   draft: T;
   /** Ordinal of the stored chunk this draft replaces, if any. */
   ordinal?: number;
+  /** Set when `ordinal` is a removed chunk's, given back (see reviveRemoved). */
+  revived?: true;
 }
 
 export interface FileChunkDiff<T extends Identified> {
@@ -64,6 +66,22 @@ export function matchChunks<T extends Identified>(old: readonly StoredChunk[], d
 
   const matches = drafts.map((draft, i): ChunkMatch<T> => (ordinals[i] === undefined ? { draft } : { draft, ordinal: ordinals[i] }));
   return { matches, removed: old.filter((o) => !taken.has(o.ordinal)).map((o) => o.ordinal) };
+}
+
+/**
+ * Drafts left without an ordinal take back the ordinal of a removed chunk of the same file with the same kind,
+ * symbol and signature (most recent removal first, each once): a declaration lost to a momentary syntax error, an
+ * unreadable moment or a file deleted and restored keeps its id when it comes back.
+ */
+export function reviveRemoved<T extends Identified>(matches: readonly ChunkMatch<T>[], removed: readonly (Identified & { ordinal: number })[]): ChunkMatch<T>[] {
+  if (removed.length === 0 || matches.every((m) => m.ordinal !== undefined)) return [...matches];
+  const byKey = new Map<string, number[]>();
+  for (const r of removed) push(byKey, `${r.kind}\u0000${r.symbol}\u0000${r.signature}`, r.ordinal);
+  return matches.map((m) => {
+    if (m.ordinal !== undefined || m.draft.signature === undefined) return m;
+    const ordinal = byKey.get(`${m.draft.kind}\u0000${m.draft.symbol}\u0000${m.draft.signature}`)?.shift();
+    return ordinal === undefined ? m : { ...m, ordinal, revived: true };
+  });
 }
 
 function push<V>(map: Map<string, V[]>, key: string, value: V): void {

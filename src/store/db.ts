@@ -146,6 +146,15 @@ export class IndexDb {
     return q.get(ordinal) ?? undefined;
   }
 
+  /** The remembered removals of one file's chunks, most recent first. */
+  removedOfFile(path: string): { ordinal: number; kind: string; symbol: string; signature: string }[] {
+    return this.db
+      .query<{ ordinal: number; kind: string; symbol: string; signature: string }, [string]>(
+        "SELECT ordinal, kind, symbol, signature FROM chunks_removed WHERE path = ? ORDER BY rowid DESC",
+      )
+      .all(path);
+  }
+
   /** Forgets all but the most recent REMOVED_CHUNKS_KEPT removals (a rowid range: cheap at any size). */
   pruneRemovedChunks(): void {
     this.db.query("DELETE FROM chunks_removed WHERE rowid <= (SELECT MAX(rowid) FROM chunks_removed) - ?").run(REMOVED_CHUNKS_KEPT);
@@ -352,10 +361,21 @@ export class IndexDb {
     this.db.query("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
   }
 
-  /** Inserts or updates one chunk and its lexical row; returns its ordinal. */
-  writeChunk(c: ChunkWrite): number {
+  /**
+   * Inserts or updates one chunk and its lexical row; returns its ordinal. `revive` inserts a removed chunk's
+   * ordinal again (and forgets the removal): the declaration it named is back.
+   */
+  writeChunk(c: ChunkWrite, revive = false): number {
     let id: number;
-    if (c.ordinal !== undefined) {
+    if (revive && c.ordinal !== undefined) {
+      id = c.ordinal;
+      this.db.query("DELETE FROM chunks_removed WHERE ordinal = ?").run(id);
+      this.db
+        .query<never, (string | number | null)[]>(
+          `INSERT INTO chunks(id, path, kind, symbol, signature, doc, start_line, end_line, text_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, c.path, c.kind, c.symbol, c.signature, c.doc ?? null, c.startLine, c.endLine, c.textHash);
+    } else if (c.ordinal !== undefined) {
       id = c.ordinal;
       this.db
         .query(

@@ -9,14 +9,16 @@
 //       (name, line, kind, qualifier); rowid = files.id × 2^20 + n, so a file's rows are one rowid range.
 //   4 — identifiers: one row per (file, name) whose blob packs every occurrence (identifier-postings.ts):
 //       +10.6 % index size on UniRx + UniTask instead of +47.6 %.
-//       Later, without a bump (readers of 4 ignore them): meta.id_epoch, chunks_removed, and files.ctime (added
-//       to an older store when it is opened; its rows have none, so each file is read once more).
+//       Later, without a bump (readers of 4 ignore them): meta.id_epoch, chunks_removed (and its path index, so a
+//       declaration that comes back gets its old ordinal), and files.ctime (added to an older store when it is
+//       opened; its rows have none, so each file is read once more).
 export const SCHEMA_VERSION = 4;
 
 /** A chunk whose text hash starts with this gets no vector: it is never embedded nor counted as pending. */
 export const NO_VECTOR_PREFIX = "-";
 
-/** How many removed chunks are remembered for the messages of ids that outlived them. */
+/** How many removed chunks are remembered: for the messages of ids that outlived them, and to give a declaration
+ * that comes back (a file restored, a syntax error fixed) its old ordinal. */
 export const REMOVED_CHUNKS_KEPT = 50_000;
 
 /** Identifier rows of one file live at rowids [fileId × IDENTIFIER_ROWS_PER_FILE, (fileId + 1) × …). */
@@ -105,6 +107,7 @@ CREATE TABLE IF NOT EXISTS chunks_removed (
   symbol TEXT NOT NULL,
   signature TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS chunks_removed_by_path ON chunks_removed(path);
 DROP TABLE IF EXISTS removed_chunks;
 -- Files the walker left out at the last refresh (content-level skips live on files.skip_reason).
 CREATE TABLE IF NOT EXISTS skipped (path TEXT PRIMARY KEY, reason TEXT NOT NULL, detail TEXT) WITHOUT ROWID;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { planChangedPaths, planRefresh } from "../../src/index/plan.ts";
 import { prng } from "../support/prng.ts";
-import { matchChunks } from "../../src/index/match.ts";
+import { matchChunks, reviveRemoved } from "../../src/index/match.ts";
 import type { FileRow, StoredChunk } from "../../src/store/db.ts";
 import type { ChunkDraft, ChunkKind, FileEntry } from "../../src/types.ts";
 
@@ -186,6 +186,31 @@ describe("matchChunks", () => {
     const diff = matchChunks(old, [draft("Field", "N.A.Z"), draft("Method", "N.A.Y"), draft("Method", "N.A.X")]);
     expect(diff.matches.map((m) => m.ordinal)).toEqual([3, 2, 1]);
     expect(diff.removed).toEqual([]);
+  });
+
+  test("drafts left unmatched take back a removed chunk's ordinal on kind, symbol and signature, most recent first, each once", () => {
+    const removed = [
+      { ordinal: 9, kind: "Method", symbol: "N.A.Run", signature: "void Run()" }, // most recent first
+      { ordinal: 4, kind: "Method", symbol: "N.A.Run", signature: "void Run()" },
+      { ordinal: 5, kind: "Method", symbol: "N.A.Stop", signature: "void Stop(int code)" },
+    ];
+    const matches = [
+      { draft: draft("Method", "N.A.Keep", "void Keep()"), ordinal: 2 },
+      { draft: draft("Method", "N.A.Run", "void Run()") },
+      { draft: draft("Method", "N.A.Run", "void Run()") },
+      { draft: draft("Method", "N.A.Run", "void Run()") },
+      { draft: draft("Method", "N.A.Stop", "void Stop()") }, // another signature: not the removed one
+      { draft: draft("Property", "N.A.Run", "void Run()") }, // another kind
+    ];
+    expect(reviveRemoved(matches, removed).map((m) => [m.ordinal, m.revived])).toEqual([
+      [2, undefined],
+      [9, true],
+      [4, true],
+      [undefined, undefined],
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+    expect(reviveRemoved(matches, [])).toEqual(matches);
   });
 
   test("empty inputs", () => {

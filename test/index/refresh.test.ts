@@ -1,6 +1,6 @@
 // Incremental refresh against the stub embedding server: what is re-read, re-chunked and re-embedded.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { homedir } from "node:os";
 import type { Chunker } from "../../src/chunk/chunker.ts";
@@ -216,6 +216,30 @@ describe("refresh with an embedding backend", () => {
     expect(f.index.statusCounts().files).toBe(3);
     // The deleted file's words are gone from the lexical index too.
     expect(searchSnapshot(snap, { query: "Beta Send", limit: 10 }).some((h) => h.chunk.path === "src/Beta.cs")).toBe(false);
+    f.index.close();
+  });
+
+  test("declarations lost to a syntax error, or to a file deleted for a while, get their ids back when they return", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    const before = f.ordinals();
+    const alpha = readFileSync(join(f.root, "src/Alpha.cs"), "utf8");
+    f.write("src/Alpha.cs", alpha.replace("public int Start(int x)\n        {", "public int Start(int x)\n        { {")); // saved mid-edit
+    await f.index.refresh();
+    expect(f.ordinals().get("Method App.Alpha.Start")).toBeUndefined(); // parsed without its namespace meanwhile
+    f.write("src/Alpha.cs", alpha);
+    const restored = await f.index.refresh();
+    expect(f.ordinals()).toEqual(before);
+    expect(restored.chunksAdded).toBeGreaterThan(0); // back in the store, under their old ordinals
+
+    rmSync(join(f.root, "src/Beta.cs"));
+    await f.index.refresh();
+    f.write("src/Beta.cs", csClass("App", "Beta", ["Send"]));
+    await f.index.refresh();
+    expect(f.ordinals()).toEqual(before);
+    // A revived id reads as its declaration again.
+    const send = [...f.index.snapshot().chunks].find((c) => c.symbol === "App.Beta.Send")!;
+    expect(send.ordinal).toBe(before.get("Method App.Beta.Send")!);
     f.index.close();
   });
 
