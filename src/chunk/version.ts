@@ -22,6 +22,7 @@
  * 10: state fields (not const / static readonly) get a text hash marked for no vector (store/format.ts).
  * 11: a local hides a same-named field in references only inside its own block, loop, lambda or catch, not the
  *     whole member.
- * 12: `//` comments in words directly above a C# declaration are its doc and the start of its chunk.
+ * 12: `//` comments in words directly above a C# declaration are its doc and the start of its chunk; files that are
+ *     not UTF-8 and hold no multi-byte UTF-8 sequence are read as Windows-1252 (read-source.ts), not with U+FFFD.
  */
 export const CHUNKER_VERSION = 12;

@@ -1,4 +1,5 @@
-// Reads one source file for chunking: hashes its bytes, rejects binary content, decodes UTF-8/UTF-16 with BOMs.
+// Reads one source file for chunking: hashes its bytes, rejects binary content, decodes UTF-8/UTF-16 with BOMs
+// and legacy single-byte (Windows-1252) files.
 import { closeSync, constants, openSync, readFileSync } from "node:fs";
 import type { SkipReason } from "../types.ts";
 import { isBinary } from "../walk/binary.ts";
@@ -16,9 +17,19 @@ function decode(bytes: Uint8Array): string | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
   if (isBinary(bytes)) return undefined;
-  // Invalid UTF-8 sequences become U+FFFD: the rest of the file stays searchable.
-  return new TextDecoder("utf-8").decode(bytes);
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    // Not UTF-8. Where no byte sequence is valid multi-byte UTF-8 either, it is a legacy single-byte file (Latin-1 /
+    // Windows-1252, common in older Unity and .NET code): decoded as UTF-8, `CaféThing` became `Caf\uFFFDThing`,
+    // whose symbol split into `Caf` and `Thing`. Otherwise it is UTF-8 with stray bytes, which become U+FFFD and
+    // leave the rest of the file searchable.
+    const lenient = new TextDecoder("utf-8").decode(bytes);
+    return /[^\x00-\x7f\ufffd]/.test(lenient) ? lenient : new TextDecoder("windows-1252").decode(bytes);
+  }
 }
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 export function readSource(absPath: string): SourceRead {
   let bytes: Uint8Array;

@@ -128,6 +128,8 @@ beforeAll(async () => {
     "m_swapped.cs": csClass("Hostile", "Swapped", ["Innocent"]),
     "Bin.cs": new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, ...Array.from({ length: 4000 }, (_, i) => (i * 7) % 256)]),
     "Invalid.cs": Buffer.concat([Buffer.from("namespace Hostile { /* bad bytes: "), Buffer.from([0xc3, 0x28, 0xff, 0xfe, 0xa0, 0xa1]), Buffer.from(" */\n    public class InvalidUtf8Holder\n    {\n        public void Survive() { }\n    }\n}\n")]),
+    // Windows-1252 / Latin-1, as older Unity and .NET code often is: é and ü are single bytes, invalid as UTF-8.
+    "Latin1.cs": Buffer.from(csClass("Hostile", "CaféThing", ["München"]), "latin1"),
     "Utf16le.cs": utf16(csClass("Hostile", "Utf16LittleWidget", ["Spin"]), false),
     "Utf16be.cs": utf16(csClass("Hostile", "Utf16BigWidget", ["Turn"]), true),
     "Crlf.cs": csClass("Hostile", "CrlfOnly", ["Carriage", "Return"]).replace(/\n/g, "\r\n"),
@@ -204,6 +206,7 @@ describe("a hostile tree", () => {
       ["Utf16LittleWidget Spin", "Hostile.Utf16LittleWidget.Spin"],
       ["Utf16BigWidget Turn", "Hostile.Utf16BigWidget.Turn"],
       ["InvalidUtf8Holder Survive", "Hostile.InvalidUtf8Holder.Survive"],
+      ["CaféThing München", "Hostile.CaféThing.München"],
       ["CrlfOnly Return", "Hostile.CrlfOnly.Return"],
       ["MixedEndings Second", "Hostile.MixedEndings.Second"],
       ["SpacedName Gap", "Hostile.SpacedName.Gap"],
