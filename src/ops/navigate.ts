@@ -7,6 +7,7 @@ import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type De
 import type { StoredIdentifier } from "../store/db.ts";
 import type { ChunkKind, ChunkRecord, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
+import { REINDEX_RUNNING } from "./search-notes.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import {
   identityView,
@@ -52,6 +53,8 @@ export const REFERENCES_LIMIT = { min: 1, max: 500, default: 50 } as const;
 interface Refreshed {
   index: ProjectIndex;
   snapshot: Snapshot;
+  /** A reindex was running: the snapshot is the index as it was before it, and misses changes made since. */
+  reindexRunning?: boolean;
 }
 
 /**
@@ -70,8 +73,8 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
       }
       try {
         // A cold cache builds here: the caller sees progress as a search would show it.
-        await index.refresh({ skipEmbedding: true, onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)), onWait: hooks.onWait });
-        return { index };
+        const report = await index.refresh({ skipEmbedding: true, onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)), onWait: hooks.onWait });
+        return { index, reindexRunning: report.reindexRunning === true };
       } catch (e) {
         return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
       }
@@ -86,7 +89,9 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
       continue;
     }
     if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
-    ready.push({ index: o.index, snapshot: o.index.snapshot() });
+    const reindexRunning = "reindexRunning" in o && o.reindexRunning === true;
+    if (reindexRunning) warnings.push(`${prefix}${REINDEX_RUNNING}`);
+    ready.push({ index: o.index, snapshot: o.index.snapshot(), reindexRunning });
   }
   if (ready.length === 0 && warnings.length > 0) throw new Error(warnings.join(" "));
   return { ready, warnings };
@@ -131,7 +136,7 @@ function closeMatches(snapshot: Snapshot, rel: string): string[] {
   return [...exact.sort(), ...near.sort()].slice(0, 5);
 }
 
-function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): string {
+function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string): string {
   const row = snapshot.files.get(rel);
   const head = `"${rel}" is not indexed in project "${index.id}"`;
   let cause: string;
@@ -140,6 +145,8 @@ function notIndexedError(index: ProjectIndex, snapshot: Snapshot, rel: string): 
   else if (walked) cause = `: ${walkSkipText(walked, rel)}`;
   else if (isDirectory(resolve(index.project.root, rel))) {
     return `${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`;
+  } else if (reindexRunning && existsSync(resolve(index.project.root, rel))) {
+    cause = ` yet: a reindex is running and the index answers as it was before it; ask again when it finishes`;
   } else if (existsSync(resolve(index.project.root, rel))) {
     cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
   } else cause = ": no such file";
@@ -286,7 +293,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     // best; otherwise every project's similar names are offered.
     const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || existsSync(resolve(r.index.project.root, relFor(r))));
     const only = explained ?? (ready.length === 1 ? ready[0] : undefined);
-    if (only) throw new UsageError(notIndexedError(only.index, only.snapshot, relFor(only)));
+    if (only) throw new UsageError(notIndexedError(only, relFor(only)));
     if (ready.length === 0) throw new UsageError(`"${raw}" is not indexed.`);
     const near = ready.flatMap((r) => closeMatches(r.snapshot, relFor(r)).map((path) => `${path} (project "${r.index.id}")`)).slice(0, 5);
     throw new UsageError(

@@ -12,7 +12,7 @@ import { prepareSymbolIndex } from "../search/symbol-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
-import { resultNotes } from "./search-notes.ts";
+import { REINDEX_RUNNING, resultNotes } from "./search-notes.ts";
 import { whyNoChunk } from "./missing-chunk.ts";
 import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
@@ -185,7 +185,7 @@ export class Workspace {
       }
       if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
       const report = "report" in o ? (o.report as RefreshReport) : undefined;
-      if (report?.reindexRunning) warnings.push(`${prefix}a reindex is running; these results come from the index as it was until it finishes.`);
+      if (report?.reindexRunning) warnings.push(`${prefix}${REINDEX_RUNNING}`);
       if (report?.embeddingWarning) warnings.push(`${prefix}${report.embeddingWarning}`);
       else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${report.pendingEmbeddings} chunk text(s) have no embedding yet.`);
       const snapshot = o.index.snapshot();

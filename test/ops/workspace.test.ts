@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -247,6 +247,20 @@ describe("Workspace", () => {
     expect(view.hits.some((h) => h.project === "good")).toBe(true);
     expect(view.warning).toContain("good: a reindex is running; these results come from the index as it was until it finishes.");
     await reindex;
+    // The navigation tools answer from the same snapshot and say so too; a file made meanwhile is "not yet" indexed.
+    // Another live process's write lock (pid 1) holds the next reindex for as long as these calls take.
+    const lockFile = join(ws.index("good").project.cacheDirectory, "write.lock");
+    writeFileSync(lockFile, "1\n");
+    const held = ws.index("good").refresh({ force: true });
+    const found = await ws.findSymbol({ name: "Reconcile", project: "good", limit: 10 });
+    expect(found.warning).toContain("a reindex is running");
+    expect((await ws.references({ symbol: "Reconcile", project: "good", limit: 10 })).warning).toContain("a reindex is running");
+    const root = ws.index("good").project.root;
+    writeTree(root, { "src/Late.cs": csClass("Bank", "Late", ["Arrive"]) });
+    await expect(ws.outline({ path: "src/Late.cs", project: "good" })).rejects.toThrow(/"src\/Late.cs" is not indexed in project "good" yet: a reindex is running/);
+    rmSync(lockFile);
+    await held;
+    expect((await ws.outline({ path: "src/Late.cs", project: "good" })).count).toBeGreaterThan(0);
     expect((await ws.search({ query: "Reconcile", limit: 5 })).warning ?? "").not.toContain("reindex is running");
     ws.close();
   });
