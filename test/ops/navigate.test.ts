@@ -6,7 +6,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import type { OutlineNode } from "../../src/ops/views.ts";
-import { chunker, embeddingConfig, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
+import { chunker, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
 let root: string;
@@ -174,6 +174,27 @@ describe("references", () => {
     expect(best).toEqual([...best].sort());
     expect(best).toContain(1);
     expect(view.total).toBeGreaterThan(view.files.flatMap((f) => f.references).filter((r) => r.match === "qualified").length);
+  });
+
+  test("a name declared outside C# says that its uses there are not indexed, instead of looking unused", async () => {
+    const poly = tempDir("nav-poly");
+    dirs.push(poly);
+    writeTree(poly, {
+      "b.ts": "export function greet(n: number): string {\n  return String(n);\n}\nexport const twice = (n: number) => greet(n) + greet(n);\n",
+      "A.cs": "namespace P { class A { void M() { Greet(); } void Greet() { } } }\n",
+    });
+    const embedding = embeddingConfig({ provider: "none" });
+    const polyWs = new Workspace(
+      { projects: [projectConfig(poly, join(poly, ".cache"), { id: "poly", extensions: [".cs", ".ts"], exclude: [".cache/"] })], embedding },
+      { embedder: createEmbedder(embedding), chunker },
+    );
+    const ts = await polyWs.references({ symbol: "greet", limit: 50 });
+    expect(ts.warning).toContain('Uses are indexed in C# files only: "greet" is declared in b.ts');
+    // A C# name is answered as before, without that note.
+    const cs = await polyWs.references({ symbol: "A.Greet", limit: 50 });
+    expect(cs.files.map((f) => f.path)).toEqual(["A.cs"]);
+    expect(cs.warning ?? "").not.toContain("C# files only");
+    polyWs.close();
   });
 
   test("an edit that adds a call shows up on the next call", async () => {
