@@ -110,4 +110,6 @@ export interface Hit {
   score: number;
   /** Past its file's cap: listed only after every hit within the caps, in every project, to fill the limit. */
   overCap?: true;
+  /** What the query asked for by name, phrase or file: listed before every other hit, in every project. */
+  pinned?: true;
 }

@@ -432,9 +432,12 @@ type LinesOf = (index: ProjectIndex, path: string) => string[] | undefined;
 function mergeProjects(lists: readonly Hit[][], limit: number): Hit[] {
   const byScore = (a: Hit, b: Hit) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal;
   const all = lists.flat();
-  const within = all.filter((h) => !h.overCap).sort(byScore);
+  // What the query named (a quoted phrase, an identifier, a file) leads in every project, as it does in one: a
+  // lifted score is relative to its own project's hits, so another project's best hit could outscore it.
+  const pinned = all.filter((h) => h.pinned).sort(byScore);
+  const within = all.filter((h) => !h.overCap && !h.pinned).sort(byScore);
   const past = all.filter((h) => h.overCap).sort(byScore);
-  return [...within, ...past].slice(0, limit);
+  return [...pinned, ...within, ...past].slice(0, limit);
 }
 
 /**

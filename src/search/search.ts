@@ -205,7 +205,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
       continue;
     }
     perFile.set(chunk.path, n + 1);
-    hits.push({ project: snapshot.projectId, chunk, score: s.score });
+    hits.push(pinned.has(s.index) ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score });
     if (hits.length >= req.limit) break;
   }
   for (const hit of overCap) {

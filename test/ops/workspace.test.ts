@@ -239,6 +239,31 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("over several projects, what a quoted phrase names still leads: before another project's stronger word matches", async () => {
+    const a = tempDir("ws-phrase-a");
+    const b = tempDir("ws-phrase-b");
+    dirs.push(a, b);
+    const guard = (name: string) =>
+      `namespace Hub\n{\n    public class ${name}\n    {\n        public void Raise(int n)\n        {\n            if (n < 0) throw new System.InvalidOperationException("can not trigger itself");\n        }\n    }\n}\n`;
+    writeTree(a, { "src/First.cs": guard("FirstHub"), "src/Second.cs": guard("SecondHub") });
+    // Every word of the phrase, many times, but never the phrase itself.
+    const words = Array.from({ length: 6 }, (_, i) => `        public void Trigger${i}() { /* trigger itself: can trigger, can not stop */ }`).join("\n");
+    writeTree(b, { "src/TriggerItself.cs": `namespace Other\n{\n    public class TriggerItself\n    {\n${words}\n    }\n}\n` });
+    const embedding = embeddingConfig({ provider: "none" });
+    const ws = new Workspace(
+      {
+        projects: [projectConfig(a, join(a, ".cache"), { id: "a", exclude: [".cache/"] }), projectConfig(b, join(b, ".cache"), { id: "b", exclude: [".cache/"] })],
+        embedding,
+      },
+      { embedder: createEmbedder(embedding), chunker },
+    );
+    const both = await ws.search({ query: '"can not trigger itself"', limit: 6 });
+    expect(both.hits.some((h) => h.project === "b")).toBe(true);
+    const firstOfB = both.hits.findIndex((h) => h.project === "b");
+    expect(both.hits.slice(0, firstOfB).map((h) => h.symbol).sort()).toEqual(["Hub.FirstHub.Raise", "Hub.SecondHub.Raise"]);
+    ws.close();
+  });
+
   test("a search during a reindex answers from the index as it was, and says so", async () => {
     const ws = twoProjects(true);
     await ws.search({ query: "Reconcile", limit: 5 });
