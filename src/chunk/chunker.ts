@@ -1,6 +1,6 @@
-// Routes a file to its chunking strategy by extension: C# declarations, the language table's declarations
-// (languages.ts, generic.ts) with gap chunks for the lines between them (gaps.ts), markdown sections, or line
-// windows. C# has no gap chunks yet: they change chunk counts and embedding reuse that many tests pin down.
+// Routes a file to its chunking strategy by extension: C# declarations or the language table's declarations
+// (languages.ts, generic.ts), each with gap chunks for the lines between them (gaps.ts), markdown sections, or line
+// windows.
 import type { Node } from "web-tree-sitter";
 import type { ChunkDraft, IdentifierRef } from "../types.ts";
 import { chunkCSharp } from "./csharp.ts";
