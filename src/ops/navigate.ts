@@ -440,13 +440,14 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   if (found.length === 0 && otherKinds > 0) {
     warnings.push(`${otherKinds} uses of "${bare}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
   }
-  // Uses are extracted from C# only: a name declared in another language would otherwise look unused.
-  const elsewhere = ready.flatMap((r) =>
+  // Where the symbol is declared (by its name, or its qualified name).
+  const declaredIn = ready.flatMap((r) =>
     findDefinitions(r.snapshot, query)
       .filter((d) => d.match === "exact" || d.match === "qualified")
-      .map((d) => r.snapshot.chunks.at(d.index)!.path)
-      .filter((path) => !path.toLowerCase().endsWith(".cs")),
+      .map((d) => r.snapshot.chunks.at(d.index)!.path),
   );
+  // Uses are extracted from C# only: a name declared in another language would otherwise look unused.
+  const elsewhere = declaredIn.filter((path) => !path.toLowerCase().endsWith(".cs"));
   if (elsewhere.length > 0) {
     const files = [...new Set(elsewhere)];
     warnings.push(
@@ -454,7 +455,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     );
   }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
-  if (segments.length >= 2 && !ready.some((r) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified"))) {
+  if (segments.length >= 2 && declaredIn.length === 0) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${bare}".`);
   }
   found.sort(
