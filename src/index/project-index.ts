@@ -10,6 +10,7 @@ import { IndexDb, type FileRow } from "../store/db.ts";
 import { DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
+import { isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
 import { planChangedPaths, planRefresh } from "./plan.ts";
@@ -170,8 +171,23 @@ export class ProjectIndex {
     return this.repairs;
   }
 
-  /** Throws a precise error when the project's root is gone; cheap, touches nothing else. */
+  /**
+   * Throws a precise error when the project cannot be used: its root is gone, or its existing cache is not writable
+   * by this user. Cheap (a few stat and access calls) and touches nothing, so callers run it before each operation
+   * and report a failing project on its own instead of failing the others.
+   */
+  assertUsable(): void {
+    this.assertRootDirectory();
+    const unwritable = unwritableCachePart(this.project.cacheDirectory);
+    if (unwritable) throw unwritableCacheError(this.project, unwritable);
+  }
+
+  /** @deprecated Same as assertUsable: the old name stays until navigate.ts and Workspace.search (changed elsewhere now) move. */
   assertRootExists(): void {
+    this.assertUsable();
+  }
+
+  private assertRootDirectory(): void {
     let problem: string | undefined;
     try {
       if (!statSync(this.project.root).isDirectory()) problem = "is a file, not a directory";
@@ -192,6 +208,16 @@ export class ProjectIndex {
   /** Opens the cache, repairing what cannot be trusted. Idempotent. */
   open(): IndexDb {
     if (this.db) return this.db;
+    try {
+      return this.openStore();
+    } catch (e) {
+      // A cache this user may not write: sqlite's "attempt to write a readonly database" names no path and no fix.
+      if (isPermissionError(e)) throw unwritableCacheError(this.project, `${DB_FILE}: ${(e as Error).message}`);
+      throw e;
+    }
+  }
+
+  private openStore(): IndexDb {
     const dir = this.project.cacheDirectory;
     try {
       mkdirSync(dir, { recursive: true });
@@ -356,7 +382,7 @@ export class ProjectIndex {
     const previous = this.running;
     const run = (async () => {
       await previous?.catch(() => {});
-      this.assertRootExists();
+      this.assertUsable();
       this.reopenIfCacheRemoved();
       this.open();
       const quiet = await this.unchangedSinceLastWalk(opts);
@@ -397,7 +423,7 @@ export class ProjectIndex {
 
   private async refreshLocked(opts: RefreshOptions): Promise<RefreshReport> {
     const started = performance.now();
-    this.assertRootExists();
+    this.assertRootDirectory();
     const db = this.open();
     this.syncVectorsLocked(db);
     const root = this.project.root;

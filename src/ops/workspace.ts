@@ -287,7 +287,7 @@ export class Workspace {
       throw new UsageError((e as Error).message);
     }
     const index = this.index(id.project);
-    index.assertRootExists();
+    index.assertUsable();
     try {
       await index.refresh({ skipEmbedding: true });
     } catch {
@@ -342,7 +342,7 @@ export class Workspace {
     return this.select(project).map((index) => {
       const base: StatusView = { project_id: index.id, project_root: index.project.root, cache_directory: index.project.cacheDirectory };
       try {
-        index.assertRootExists();
+        index.assertUsable();
         const s = index.statusCounts();
         return {
           ...base,

@@ -19,7 +19,7 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
 
   for (const id of workspace.projectIds) {
     try {
-      workspace.index(id).assertRootExists();
+      workspace.index(id).assertUsable();
     } catch (e) {
       log(`warning: ${(e as Error).message}`);
     }

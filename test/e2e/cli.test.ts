@@ -1,8 +1,9 @@
 // The `code-index` CLI end to end on a copy of the UniTask corpus, with no embedding backend.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
+import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
 const BUN = join(REPO, "node_modules/.bin/bun");
@@ -281,6 +282,39 @@ describe("code-index CLI on UniTask", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Cannot create the cache directory of project "blocked" (ENOTDIR');
     expect(run.stderr).toContain("Set the project's CacheDirectory in the config (or, on Linux, XDG_CACHE_HOME) to a writable folder.");
+  });
+
+  test.skipIf(!canMakeUnwritable)("a cache this user cannot write (made with sudo) fails every command with the path and what to do, text and --json", async () => {
+    const root = join(home, "locked");
+    mkdirSync(root);
+    writeFileSync(join(root, "Vault.cs"), "class Vault { void Open() {} }\n");
+    expect((await cli("build", "--root", root, "--embedder", "none")).code).toBe(0);
+    const cache = readdirSync(join(home, "cache", "code-index-mcp")).find((n) => n.startsWith("locked-"))!;
+    const dir = join(home, "cache", "code-index-mcp", cache);
+    const undo = makeUnwritable([join(dir, "index.sqlite"), dir]);
+    try {
+      const message = `Project "locked": the cache directory ${dir} is not writable by this user`;
+      const fix = `or, on Linux, point XDG_CACHE_HOME at a writable folder.`;
+      const status = await cli("status", "--root", root, "--embedder", "none");
+      expect(status.code).toBe(1);
+      expect(status.stdout).toContain(message);
+      expect(status.stdout).toContain(fix);
+      expect(status.stdout + status.stderr).not.toContain("attempt to write a readonly database");
+      const statusJson = await cli("status", "--root", root, "--embedder", "none", "--json");
+      expect(statusJson.code).toBe(1);
+      expect((JSON.parse(statusJson.stdout) as { error: string }).error).toContain(message);
+      const search = await cli("search", "Open", "--root", root, "--embedder", "none", "--json");
+      expect(search.code).toBe(1);
+      expect(JSON.parse(search.stdout)).toMatchObject({ error: expect.stringContaining(message), exit_code: 1 });
+      for (const args of [["search", "Open"], ["build"], ["outline", "Vault.cs"]]) {
+        const run = await cli(...args, "--root", root, "--embedder", "none");
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(message);
+        expect(run.stderr).toContain(fix);
+      }
+    } finally {
+      undo();
+    }
   });
 
   test("a root that does not exist fails search, build and status with exit 1 and says how to fix it", async () => {

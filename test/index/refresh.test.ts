@@ -1,5 +1,6 @@
 // Incremental refresh against the stub embedding server: what is re-read, re-chunked and re-embedded.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { cpSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { homedir } from "node:os";
@@ -11,6 +12,7 @@ import type { Embedder } from "../../src/embed/embedder.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -538,5 +540,53 @@ describe("refresh with provider none", () => {
     expect(later).toMatchObject({ textsEmbedded: r.chunksAdded, pendingEmbeddings: 0, filesUnchanged: 3 });
     expect(f.newTexts().length).toBe(r.chunksAdded);
     f.index.close();
+  });
+});
+
+describe("a cache this user cannot write", () => {
+  const none = () => createEmbedder(embeddingConfig({ provider: "none" }));
+  const fix = /Project "proj": the cache directory .+ is not writable by this user \((.+)\)\. Give this user write access to it .+ or set the project's CacheDirectory in the config \(or, on Linux, XDG_CACHE_HOME\) to a writable folder\.$/;
+
+  test.skipIf(!canMakeUnwritable)("refresh and the usability check name the project, the directory, the part and what to do", async () => {
+    const f = new Fixture(none());
+    await f.index.refresh();
+    f.index.close();
+    const undo = makeUnwritable([join(f.cache, "index.sqlite")]);
+    try {
+      f.index = f.open();
+      expect(() => f.index.assertUsable()).toThrow(fix);
+      const failed = await f.index.refresh().catch((e: Error) => e);
+      expect((failed as Error).message).toMatch(fix);
+      expect((failed as Error).message).toMatch(/\(E(ACCES|PERM) on index\.sqlite\)/);
+      expect((failed as Error).message).toContain(f.cache);
+    } finally {
+      undo();
+      f.index.close();
+    }
+  });
+
+  test.skipIf(!canMakeUnwritable)("an open that must write (a store from before id epochs) turns sqlite's read-only error into the same message", async () => {
+    const f = new Fixture(none());
+    await f.index.refresh();
+    f.index.close();
+    const db = new Database(join(f.cache, "index.sqlite"));
+    db.exec("DELETE FROM meta WHERE key = 'id_epoch'");
+    db.close();
+    const undo = makeUnwritable([join(f.cache, "index.sqlite")]);
+    try {
+      f.index = f.open();
+      const failed = (() => {
+        try {
+          f.index.statusCounts(); // opens the store without the usability check
+        } catch (e) {
+          return e as Error;
+        }
+      })();
+      expect(failed?.message).toMatch(fix);
+      expect(failed?.message).toContain("(index.sqlite: attempt to write a readonly database)");
+    } finally {
+      undo();
+      f.index.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 
 const dirs: string[] = [];
 afterAll(() => removeAll(dirs));
@@ -107,6 +108,35 @@ describe("Workspace", () => {
     for (const limit of [0, 51, 2.5]) await expect(ws.search({ query: "x", limit })).rejects.toThrow(`limit must be an integer from 1 to 50 (got ${limit}).`);
     await expect(ws.search({ query: "x", limit: 5, project: "nope" })).rejects.toThrow('Unknown project "nope". Configured projects: "good", "gone".');
     ws.close();
+  });
+
+  test.skipIf(!canMakeUnwritable)("a project whose cache this user cannot write fails alone, in every operation, with what to do", async () => {
+    const built = twoProjects(true);
+    await built.build(undefined, false);
+    built.close();
+    const ws = new Workspace(built.config, { embedder: built.embedder, chunker });
+    const cache = ws.index("gone").project.cacheDirectory;
+    const undo = makeUnwritable([join(cache, "index.sqlite"), cache]);
+    try {
+      const message = `Project "gone": the cache directory ${cache} is not writable by this user`;
+      const view = await ws.search({ query: "Reconcile", limit: 5 });
+      expect(view.hits.length).toBeGreaterThan(0);
+      expect(view.hits.every((h) => h.project === "good")).toBe(true);
+      expect(view.warning).toContain(`gone: ${message}`);
+      await expect(ws.search({ query: "Reconcile", limit: 5, project: "gone" })).rejects.toThrow(message);
+      const symbols = await ws.findSymbol({ name: "Reconcile", limit: 5 });
+      expect(symbols.warning).toContain(message);
+      const [good, gone] = await ws.status();
+      expect(good).toMatchObject({ project_id: "good", file_count: 1 });
+      expect(gone!.error).toContain(message);
+      expect(gone!.error).toContain("CacheDirectory");
+      const [rebuilt, failed] = await ws.build(undefined, false);
+      expect(rebuilt!.error).toBeUndefined();
+      expect(failed!.error).toContain(message);
+    } finally {
+      undo();
+      ws.close();
+    }
   });
 
   test("status reports a missing root as an error field and counts for the others", async () => {
