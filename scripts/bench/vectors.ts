@@ -18,8 +18,7 @@ export function injectRandomVectors(cacheDir: string, dims: number, seed: number
   const db = IndexDb.open(join(cacheDir, DB_FILE));
   try {
     if (db.numberMeta(META.dimensions, dims) !== dims) db.clearEmbeddings();
-    db.setMeta(META.dimensions, String(dims));
-    if (db.getMeta(META.model) === undefined) db.setMeta(META.model, RANDOM_MODEL);
+    const madeBy = { model: db.getMeta(META.model) ?? RANDOM_MODEL, dimensions: dims };
     const pending = db.pendingTextHashes();
     const vectors = new VectorFile(join(cacheDir, VECTORS_FILE), dims);
     const committed = db.numberMeta(META.vectorRows, 0);
@@ -31,6 +30,7 @@ export function injectRandomVectors(cacheDir: string, dims: number, seed: number
       db.addEmbeddingRows(
         batch.map((textHash, j) => ({ textHash, row: first + j })),
         vectors.rowCount,
+        madeBy,
       );
     }
     return { added: pending.length, rows: vectors.rowCount };

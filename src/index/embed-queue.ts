@@ -94,6 +94,7 @@ export class EmbedQueue {
         db.addEmbeddingRows(
           batch.map((b, j) => ({ textHash: b.hash, row: first + j })),
           vectors.rowCount,
+          embedder,
         );
         this.embedded += batch.length;
         this.answered();

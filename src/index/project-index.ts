@@ -7,7 +7,7 @@ import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
 import type { SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow } from "../store/db.ts";
-import { DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
+import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
 import { isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
@@ -240,7 +240,7 @@ export class ProjectIndex {
       // Not a database (or damaged beyond use): keep it aside for inspection, start over.
       const aside = `${dbPath}.corrupt-${Date.now()}`;
       for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
-      rmSync(vecPath, { force: true });
+      removeVectorFiles(dir);
       db = IndexDb.open(dbPath);
       this.repairs.push("corrupt");
     }
@@ -248,7 +248,7 @@ export class ProjectIndex {
     if (db.numberMeta(META.schemaVersion, SCHEMA_VERSION) !== SCHEMA_VERSION) {
       db.close();
       for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
-      rmSync(vecPath, { force: true });
+      removeVectorFiles(dir);
       db = IndexDb.open(dbPath);
       this.repairs.push("schema-changed");
     }
@@ -257,25 +257,30 @@ export class ProjectIndex {
       this.needsFullRechunk = true;
       this.repairs.push("chunker-changed");
     }
-    const embedder = this.deps.embedder;
-    if (embedder.enabled) {
-      const model = db.getMeta(META.model);
-      const dims = db.getMeta(META.dimensions);
-      if ((model !== undefined && model !== embedder.model) || (dims !== undefined && Number(dims) !== embedder.dimensions)) {
-        // Vectors from another model or size are meaningless for this one.
-        db.clearEmbeddings();
-        rmSync(vecPath, { force: true });
-        this.repairs.push("embedding-changed");
-      }
-      // Written only when they change: a reader opening the cache must not write while another process commits.
-      if (model !== embedder.model) db.setMeta(META.model, embedder.model);
-      if (dims !== String(embedder.dimensions)) db.setMeta(META.dimensions, String(embedder.dimensions));
-    }
+    // The model and size are recorded with the first vector stored (EmbedQueue), not here: opening for `status` or a
+    // search without a backend must not claim vectors of a model that never embedded anything.
+    this.dropForeignVectors(db);
     this.db = db;
     // Rows past the committed count are left alone here: they may be another process's append that is about to
     // commit. Torn rows are cut by the next writer, under the write lock (syncVectorsLocked).
     this.vectors = new VectorFile(vecPath, this.dimensions);
     return db;
+  }
+
+  /**
+   * Vectors stored for another model or size are meaningless for this one: drops them (and says so in the repairs).
+   * Returns whether it did. With no backend, stored vectors are kept for when one comes back.
+   */
+  private dropForeignVectors(db: IndexDb): boolean {
+    const embedder = this.deps.embedder;
+    if (!embedder.enabled) return false;
+    const model = db.getMeta(META.model);
+    const dims = db.getMeta(META.dimensions);
+    if ((model === undefined || model === embedder.model) && (dims === undefined || Number(dims) === embedder.dimensions)) return false;
+    db.clearEmbeddings();
+    removeVectorFiles(this.project.cacheDirectory);
+    this.repairs.push("embedding-changed");
+    return true;
   }
 
   /**
@@ -425,6 +430,13 @@ export class ProjectIndex {
     const started = performance.now();
     this.assertRootDirectory();
     const db = this.open();
+    // Another process with another model may have stored its vectors since this one opened the cache; appending ours
+    // to them would mix two models under one name.
+    if (this.dropForeignVectors(db)) {
+      this.vectors = undefined;
+      this.current = undefined;
+      this.knownPending = undefined;
+    }
     this.syncVectorsLocked(db);
     const root = this.project.root;
     const walkOptions = { root, extensions: this.project.extensions, exclude: this.project.exclude, maxFileBytes: this.project.maxFileBytes };
@@ -772,6 +784,11 @@ export class ProjectIndex {
     if (!stored) return {};
     return { model: stored, dimensions: db.numberMeta(META.dimensions, this.dimensions) };
   }
+}
+
+/** Removes vectors.bin and its sign codes (codes.bin): codes of the old rows would be read as the new rows' codes. */
+function removeVectorFiles(dir: string): void {
+  for (const name of [VECTORS_FILE, CODES_FILE]) rmSync(join(dir, name), { force: true });
 }
 
 /** sqlite's answer for a file that is not a database or is damaged, as opposed to busy, locked or permissions. */

@@ -450,11 +450,17 @@ export class IndexDb {
     return this.db.query("SELECT 1 FROM embeddings WHERE text_hash = ?").get(textHash) !== null;
   }
 
-  addEmbeddingRows(entries: { textHash: string; row: number }[], vectorRows: number): void {
+  /**
+   * Commits vector rows, and with them the model and size that made them: the store names a model only once it
+   * holds a vector of it (a cache opened with a backend that never embedded anything names none).
+   */
+  addEmbeddingRows(entries: { textHash: string; row: number }[], vectorRows: number, madeBy: { model: string; dimensions: number }): void {
     this.transaction(() => {
       const q = this.db.query("INSERT OR REPLACE INTO embeddings(text_hash, row) VALUES (?, ?)");
       for (const e of entries) q.run(e.textHash, e.row);
       this.setMeta(META.vectorRows, String(vectorRows));
+      if (this.getMeta(META.model) !== madeBy.model) this.setMeta(META.model, madeBy.model);
+      if (this.getMeta(META.dimensions) !== String(madeBy.dimensions)) this.setMeta(META.dimensions, String(madeBy.dimensions));
     });
   }
 
@@ -466,9 +472,11 @@ export class IndexDb {
     });
   }
 
+  /** Forgets every vector, and the model that made them. */
   clearEmbeddings(): void {
     this.transaction(() => {
       this.db.exec("DELETE FROM embeddings");
+      this.db.query("DELETE FROM meta WHERE key IN (?, ?)").run(META.model, META.dimensions);
       this.setMeta(META.vectorRows, "0");
     });
   }

@@ -11,6 +11,7 @@ import { createEmbedder } from "../../src/embed/create.ts";
 import type { Embedder } from "../../src/embed/embedder.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
+import { codeBytesPerRow, encodeSigns } from "../../src/store/sign-codes.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
 import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
@@ -419,6 +420,60 @@ describe("refresh with an embedding backend", () => {
     f.index = f.open({}, other);
     expect((await f.index.refresh()).textsEmbedded).toBe(0);
     expect(f.index.cacheRepairs).toEqual([]);
+    f.index.close();
+  });
+
+  test("a model change also drops the old sign codes: codes.bin always encodes the current vectors", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.index.close();
+    f.index = f.open({}, testEmbedder(embeddingConfig({ endpoint: stub.url, model: "other-embed" })));
+    const r = await f.index.refresh();
+    expect(r.textsEmbedded).toBeGreaterThan(0);
+    const vectors = f.index.snapshot().vectors;
+    const bytes = codeBytesPerRow(32);
+    const expected = new Uint8Array((vectors.length / 32) * bytes);
+    for (let row = 0; row < vectors.length / 32; row++) encodeSigns(vectors.subarray(row * 32, (row + 1) * 32), expected, row * bytes);
+    expect(new Uint8Array(readFileSync(join(f.cache, "codes.bin")))).toEqual(expected);
+    f.index.close();
+  });
+
+  test("opening the cache without embedding anything (status, a search with the backend down) records no model", async () => {
+    const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
+    await f.index.refresh();
+    f.index.close();
+    // The default configuration with its backend unreachable: status, a search that skips embedding, and a refresh
+    // whose embedding fails.
+    f.index = f.open({}, testEmbedder(embeddingConfig({ endpoint: "http://127.0.0.1:1", model: "qwen3-embedding:4b", dimensions: 1024 })));
+    expect(f.index.statusCounts()).toMatchObject({ model: "qwen3-embedding:4b", dimensions: 1024 });
+    await f.index.refresh({ skipEmbedding: true });
+    expect((await f.index.refresh()).embeddingWarning).toContain("Could not reach");
+    f.index.close();
+    f.index = f.open({}, createEmbedder(embeddingConfig({ provider: "none" })));
+    const status = f.index.statusCounts();
+    expect(status.chunks).toBeGreaterThan(0);
+    expect(status.model).toBeUndefined();
+    expect(status.dimensions).toBeUndefined();
+    f.index.close();
+    const db = new Database(join(f.cache, "index.sqlite"), { readonly: true });
+    expect(db.query("SELECT key FROM meta WHERE key IN ('model', 'dimensions')").all()).toEqual([]);
+    db.close();
+  });
+
+  test("vectors another process stored with another model after this one opened are dropped under the write lock, never mixed with ours", async () => {
+    const f = new Fixture();
+    await f.index.refresh({ skipEmbedding: true }); // built and open; the store holds no vector yet
+    const other = f.open({}, testEmbedder(embeddingConfig({ endpoint: stub.url, model: "other-embed" })));
+    const theirs = await other.refresh();
+    other.close();
+    expect(theirs.textsEmbedded).toBeGreaterThan(0);
+    f.newTexts(true);
+    const ours = await f.index.refresh();
+    expect(f.index.cacheRepairs).toContain("embedding-changed");
+    expect(ours).toMatchObject({ textsEmbedded: theirs.textsEmbedded, pendingEmbeddings: 0 });
+    expect(stub.embedRequests().at(-1)?.body).toMatchObject({ model: "stub-embed" });
+    expect(f.index.snapshot().vectors.length).toBe(theirs.textsEmbedded * 32);
+    expect(f.index.statusCounts().model).toBe("stub-embed");
     f.index.close();
   });
 

@@ -213,19 +213,23 @@ describe("IndexDb", () => {
     expect(db.pendingTextHashes().sort()).toEqual(["h1", "h2"]);
     expect(db.countPending()).toBe(2);
 
-    db.addEmbeddingRows([{ textHash: "h1", row: 0 }], 1);
+    expect(db.getMeta(META.model)).toBeUndefined();
+    db.addEmbeddingRows([{ textHash: "h1", row: 0 }], 1, { model: "m1", dimensions: 8 });
+    // The store names the model once it holds one of its vectors.
+    expect([db.getMeta(META.model), db.getMeta(META.dimensions)]).toEqual(["m1", "8"]);
     expect(db.hasEmbedding("h1")).toBe(true);
     expect(db.hasEmbedding("h2")).toBe(false);
     expect(db.pendingTextHashes()).toEqual(["h2"]);
     expect(db.numberMeta(META.vectorRows, -1)).toBe(1);
 
-    db.addEmbeddingRows([{ textHash: "h2", row: 1 }, { textHash: "orphan", row: 2 }], 3);
+    db.addEmbeddingRows([{ textHash: "h2", row: 1 }, { textHash: "orphan", row: 2 }], 3, { model: "m1", dimensions: 8 });
     expect(db.countPending()).toBe(0);
     // Every chunk maps to its text's row; a row no chunk uses (orphan) maps nothing.
     expect([...db.vectorRowsByOrdinal().entries()].sort((a, b) => a[0] - b[0])).toEqual([[first, 0], [same, 0], [second, 1]]);
     expect(db.pathsOfTextHashes(["h2", "orphan"])).toEqual([chunk({}).path]);
 
     db.clearEmbeddings();
+    expect([db.getMeta(META.model), db.getMeta(META.dimensions)]).toEqual([undefined, undefined]);
     expect(db.vectorRowsByOrdinal().size).toBe(0);
     expect(db.numberMeta(META.vectorRows, -1)).toBe(0);
     expect(db.countPending()).toBe(2);
