@@ -111,9 +111,21 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .exitOverride();
 
   const globals = () => program.opts<GlobalOptions>();
-  // Results go to stdout; in text mode a view's warning is a diagnostic and goes to stderr (with --json it is a field).
+  // The command's workspace, for what opening its caches repaired.
+  let workspace: Workspace | undefined;
+  const open = () => (workspace = openWorkspace(globals(), io));
+  /** A cache repaired on open (a damaged one set aside and rebuilt) is told in text mode, never silent. */
+  const noteRepairs = () => {
+    for (const r of workspace?.cacheRepairs() ?? []) io.err(`note: ${r.project_id}: ${r.note}`);
+  };
+  // Results go to stdout; in text mode a view's warning is a diagnostic and goes to stderr (with --json it is a field,
+  // as are the cache's repairs: `cache_repairs`).
   const emit = (json: unknown, human: string, warning?: string) => {
-    if (globals().json) return io.out(JSON.stringify(compact(json), null, 2));
+    if (globals().json) {
+      const repairs = workspace?.cacheRepairs() ?? [];
+      return io.out(JSON.stringify(compact(repairs.length > 0 ? { ...(json as object), cache_repairs: repairs } : json), null, 2));
+    }
+    noteRepairs();
     if (warning) io.err(`note: ${warning}`);
     io.out(human);
   };
@@ -128,7 +140,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .option("--code-only", "leave out FileFragment chunks (markdown, windows)")
     .addOption(new Option("--intent <intent>", "implementation (default) ranks code first; usage ranks docs/tests/samples first").choices(["implementation", "usage"]))
     .action(async (words: string[], o: { limit: number; kind?: string[]; path?: string; codeOnly?: boolean; intent?: "implementation" | "usage" }) => {
-      const ws = openWorkspace(globals(), io);
+      const ws = open();
       const progress = progressReporter();
       try {
         const view = await ws.search(
@@ -148,7 +160,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .argument("<id>", "chunk id as search printed it, e.g. myproject:rqbjjeg:4137")
     .option("--max-lines <n>", `most body lines to print (1-${GET_CHUNK_LINES.max})`, positiveInt("--max-lines", GET_CHUNK_LINES.max), GET_CHUNK_LINES.default)
     .action(async (id: string, o: { maxLines: number }) => {
-      const ws = openWorkspace(globals(), io);
+      const ws = open();
       try {
         const view = await ws.getChunk(id, o.maxLines);
         emit(view, formatChunk(view));
@@ -163,7 +175,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .argument("<path>", "file path relative to the project root, or absolute inside it")
     .option("-l, --limit <n>", `declarations listed at most, in source order (1-${OUTLINE_LIMIT.max})`, positiveInt("--limit", OUTLINE_LIMIT.max), OUTLINE_LIMIT.default)
     .action(async (path: string, o: { limit: number }) => {
-      const ws = openWorkspace(globals(), io);
+      const ws = open();
       try {
         const view = await ws.outline({ path, project: globals().project, limit: o.limit });
         emit(view, formatOutline(view), view.warning);
@@ -179,7 +191,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit", 50), 10)
     .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
     .action(async (words: string[], o: { limit: number; kind?: string[] }) => {
-      const ws = openWorkspace(globals(), io);
+      const ws = open();
       try {
         const view = await ws.findSymbol({ name: words.join(" "), kinds: parseKinds(o.kind), project: globals().project, limit: o.limit });
         emit(view, formatFindSymbol(view), view.warning);
@@ -195,7 +207,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit", 500), 50)
     .option("-k, --kind <kinds...>", `only these kinds of use (${REFERENCE_KINDS.join(", ")}); implementation lists implementers`)
     .action(async (symbol: string, o: { limit: number; kind?: string[] }) => {
-      const ws = openWorkspace(globals(), io);
+      const ws = open();
       try {
         const kinds = parseNames(o.kind, REFERENCE_KINDS, "kind of use");
         const view = await ws.references({ symbol, kinds, project: globals().project, limit: o.limit });
@@ -213,7 +225,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       .command(name)
       .description(description)
       .action(async () => {
-        const ws = openWorkspace(globals(), io);
+        const ws = open();
         const progress = progressReporter();
         // Ctrl-C stops the build after committing what is chunked; a second Ctrl-C kills at once (default handler).
         const stop = new AbortController();
@@ -234,6 +246,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
           const failed = views.filter((v) => v.error);
           if (globals().json) emit(globals().project || views.length === 1 ? views[0] : { projects: views }, "");
           else {
+            noteRepairs();
             for (const v of views) if (!v.error && v.warning) io.err(`${v.project_id}: note: ${v.warning}`);
             for (const v of failed) io.err(`${v.project_id}: error: ${v.error}`);
             const built = views.filter((v) => !v.error);
@@ -251,7 +264,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .command("status")
     .description("files, chunks, cache and embedding backend of each project")
     .action(async () => {
-      const ws = openWorkspace(globals(), io);
+      const ws = open();
       try {
         const views = await ws.status(globals().project);
         emit(globals().project || views.length === 1 ? views[0] : { projects: views }, formatStatus(views));

@@ -1,6 +1,6 @@
 // One project's index: opens (or repairs) its cache, refreshes it incrementally, and hands out search snapshots.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, isAbsolute, join, relative } from "node:path";
 import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
@@ -130,6 +130,8 @@ export class ProjectIndex {
   /** Chunk texts without a vector after the last refresh; undefined = not known (first refresh, or the store moved). */
   private knownPending: number | undefined;
   private repairs: CacheRepair[] = [];
+  /** Where the damaged database was kept, when opening found one ("corrupt"). */
+  private damaged: string | undefined;
   private lastEmbeddingWarning: string | undefined;
   private calibrationCache: { raw: string; parsed: StoredCalibration | undefined } | undefined;
   private running: Promise<RefreshReport> | undefined;
@@ -169,6 +171,11 @@ export class ProjectIndex {
   /** What opening the cache had to repair (empty when it was used as is). */
   get cacheRepairs(): readonly CacheRepair[] {
     return this.repairs;
+  }
+
+  /** The path the damaged database was moved to, when opening had to set one aside (repair "corrupt"). */
+  get damagedCopy(): string | undefined {
+    return this.damaged;
   }
 
   /**
@@ -240,6 +247,8 @@ export class ProjectIndex {
       // Not a database (or damaged beyond use): keep it aside for inspection, start over.
       const aside = `${dbPath}.corrupt-${Date.now()}`;
       for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
+      removeOlderDamagedCopies(dir, basename(aside));
+      this.damaged = aside;
       removeVectorFiles(dir);
       db = IndexDb.open(dbPath);
       this.repairs.push("corrupt");
@@ -783,6 +792,23 @@ export class ProjectIndex {
     const stored = db.getMeta(META.model);
     if (!stored) return {};
     return { model: stored, dimensions: db.numberMeta(META.dimensions, this.dimensions) };
+  }
+}
+
+/**
+ * Only the newest damaged copy of a store is kept: each is as large as the index, and one is enough to inspect.
+ * `newest` is its file name; the older copies go with their -wal and -shm files. Best effort: a copy that cannot be
+ * removed stays.
+ */
+function removeOlderDamagedCopies(dir: string, newest: string): void {
+  const keep = new Set(["", "-wal", "-shm"].map((suffix) => newest + suffix));
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(`${DB_FILE}.corrupt-`) || keep.has(name)) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      /* stays until a later repair */
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
-import { ProjectIndex, type CacheRepair, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
@@ -13,6 +13,7 @@ import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { REINDEX_RUNNING, resultNotes } from "./search-notes.ts";
+import { cacheRepairViews, type CacheRepairView } from "./cache-repairs.ts";
 import { whyNoChunk } from "./missing-chunk.ts";
 import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
 import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
@@ -35,15 +36,6 @@ export interface OperationHooks {
   /** Stops a build: the files chunked so far are committed, and the next build goes on from there. */
   signal?: AbortSignal;
 }
-
-/** What the warm start says about a cache that opening had to repair (a new cache says nothing). */
-const REPAIR_NOTES: Partial<Record<CacheRepair, string>> = {
-  corrupt: "the cache was damaged and was set aside; the first search rebuilds the index.",
-  "schema-changed": "the cache was from another code-index format and was reset; the first search rebuilds the index.",
-  removed: "the cache directory was removed; the first search rebuilds the index.",
-  "chunker-changed": "the chunker changed since the last build; every file is re-chunked now.",
-  "embedding-changed": "the stored embeddings were from another model or size and were dropped; searches embed again.",
-};
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -97,10 +89,7 @@ export class Workspace {
       const started = performance.now();
       try {
         const built = index.hasBuiltIndex();
-        for (const repair of index.cacheRepairs) {
-          const said = REPAIR_NOTES[repair];
-          if (said) log(`${index.id}: ${said}`);
-        }
+        for (const repair of cacheRepairViews(index)) log(`${index.id}: ${repair.note}`);
         if (!built) continue;
         // No embedding here: a search joining this refresh must not wait on an unreachable backend; searches embed.
         const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`) });
@@ -115,6 +104,11 @@ export class Workspace {
 
   close(): void {
     for (const i of this.indexes.values()) i.close();
+  }
+
+  /** What opening the projects' caches repaired so far (a damaged cache set aside, an old format reset, …). */
+  cacheRepairs(): CacheRepairView[] {
+    return [...this.indexes.values()].flatMap(cacheRepairViews);
   }
 
   /** Backend state, cached briefly so every search does not pay a round trip. */

@@ -317,6 +317,32 @@ describe("code-index CLI on UniTask", () => {
     }
   });
 
+  test("a damaged cache rebuilt by a command is told: a note on stderr, cache_repairs with --json, naming the copy kept", async () => {
+    const root = join(home, "damaged");
+    mkdirSync(root);
+    writeFileSync(join(root, "Ledger.cs"), "class Ledger { void Forget() {} }\n");
+    expect((await cli("build", "--root", root, "--embedder", "none")).code).toBe(0);
+    const dir = join(home, "cache", "code-index-mcp", readdirSync(join(home, "cache", "code-index-mcp")).find((n) => n.startsWith("damaged-"))!);
+    const damage = () => writeFileSync(join(dir, "index.sqlite"), Buffer.alloc(100_000, 7));
+    damage();
+    const search = await cli("search", "Forget", "--root", root, "--embedder", "none");
+    expect(search.code).toBe(0);
+    expect(search.stdout).toContain("Ledger.Forget");
+    const kept = readdirSync(dir).filter((n) => /^index\.sqlite\.corrupt-\d+$/.test(n));
+    expect(kept).toHaveLength(1);
+    expect(search.stderr).toContain(`note: damaged: the cache was damaged (not a readable database) and was set aside as ${join(dir, kept[0]!)}`);
+    expect(search.stderr).toContain("chunk ids from before no longer work");
+    // Nothing to repair: nothing said.
+    expect((await cli("search", "Forget", "--root", root, "--embedder", "none")).stderr).not.toContain("damaged");
+    damage();
+    const json = await cli("search", "Forget", "--root", root, "--embedder", "none", "--json");
+    const view = JSON.parse(json.stdout) as { hits: unknown[]; cache_repairs: { project_id: string; repair: string; damaged_copy: string; note: string }[] };
+    expect(view.hits.length).toBeGreaterThan(0);
+    const newest = readdirSync(dir).filter((n) => /^index\.sqlite\.corrupt-\d+$/.test(n));
+    expect(newest).toHaveLength(1); // the older copy was removed
+    expect(view.cache_repairs).toEqual([{ project_id: "damaged", repair: "corrupt", damaged_copy: join(dir, newest[0]!), note: expect.stringContaining(join(dir, newest[0]!)) }]);
+  });
+
   test("a root that does not exist fails search, build and status with exit 1 and says how to fix it", async () => {
     const missing = join(home, "no-such-dir");
     const message = `Project "no-such-dir": root directory ${missing} does not exist. Pass an existing directory with --root.`;

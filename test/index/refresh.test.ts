@@ -1,8 +1,8 @@
 // Incremental refresh against the stub embedding server: what is re-read, re-chunked and re-embedded.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { cpSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { homedir } from "node:os";
 import type { Chunker } from "../../src/chunk/chunker.ts";
 import type { ProjectConfig } from "../../src/config/types.ts";
@@ -643,5 +643,35 @@ describe("a cache this user cannot write", () => {
       undo();
       f.index.close();
     }
+  });
+});
+
+describe("a damaged cache", () => {
+  test("is set aside and rebuilt; only the newest damaged copy is kept, with its -wal and -shm", async () => {
+    const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
+    await f.index.refresh();
+    f.index.close();
+    // An older damaged copy from an earlier repair, with its WAL files.
+    for (const suffix of ["", "-wal", "-shm"]) writeFileSync(join(f.cache, `index.sqlite.corrupt-1700000000000${suffix}`), "old");
+    writeFileSync(join(f.cache, "index.sqlite"), "not a database at all");
+    f.index = f.open();
+    expect((await f.index.refresh()).filesAdded).toBe(3);
+    expect(f.index.cacheRepairs).toContain("corrupt");
+    const aside = f.index.damagedCopy!;
+    expect(readFileSync(aside, "utf8")).toBe("not a database at all");
+    const damaged = () => readdirSync(f.cache).filter((n) => n.includes(".corrupt-")).sort();
+    expect(damaged().every((n) => n.startsWith(basename(aside)))).toBe(true);
+    expect(damaged()).toContain(basename(aside));
+    f.index.close();
+    // Damaged again: the copy kept above goes, the new one stays.
+    writeFileSync(join(f.cache, "index.sqlite"), "damaged a second time");
+    f.index = f.open();
+    await f.index.refresh();
+    const second = f.index.damagedCopy!;
+    expect(second).not.toBe(aside);
+    expect(damaged()).toContain(basename(second));
+    expect(damaged().every((n) => n.startsWith(basename(second)))).toBe(true);
+    expect(readFileSync(second, "utf8")).toBe("damaged a second time");
+    f.index.close();
   });
 });

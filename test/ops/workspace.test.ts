@@ -69,7 +69,11 @@ describe("Workspace", () => {
     await again.warmUp((line) => lines.push(line));
     expect(performance.now() - started).toBeLessThan(2500);
     expect(lines[0]).toMatch(/^good: ready, /);
-    expect(lines).toContain("gone: the cache was damaged and was set aside; the first search rebuilds the index.");
+    const aside = again.index("gone").damagedCopy!;
+    expect(aside).toMatch(/index\.sqlite\.corrupt-\d+$/);
+    expect(lines).toContain(
+      `gone: the cache was damaged (not a readable database) and was set aside as ${aside} (only the newest damaged copy is kept); a new index replaces it, and chunk ids from before no longer work.`,
+    );
     again.close();
     silent.stop(true);
   });
