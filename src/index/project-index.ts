@@ -189,11 +189,6 @@ export class ProjectIndex {
     if (unwritable) throw unwritableCacheError(this.project, unwritable);
   }
 
-  /** @deprecated Same as assertUsable: the old name stays until navigate.ts and Workspace.search (changed elsewhere now) move. */
-  assertRootExists(): void {
-    this.assertUsable();
-  }
-
   private assertRootDirectory(): void {
     let problem: string | undefined;
     try {

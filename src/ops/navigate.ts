@@ -67,7 +67,7 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
   const outcomes = await Promise.all(
     targets.map(async (index) => {
       try {
-        index.assertRootExists();
+        index.assertUsable();
       } catch (e) {
         return { index, error: (e as Error).message };
       }

@@ -134,7 +134,7 @@ export class Workspace {
 
     const refreshes = targets.map(async (index) => {
       try {
-        index.assertRootExists();
+        index.assertUsable();
       } catch (e) {
         return { index, error: (e as Error).message };
       }
