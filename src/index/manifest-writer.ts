@@ -70,7 +70,9 @@ export class ManifestWriter {
       if (last.walkSkipped) this.db.replaceWalkSkipped(last.walkSkipped);
       this.moveGeneration();
       if (this.counts.chunksRemoved > 0) this.db.pruneRemovedChunks();
-      this.db.setMeta(META.chunkerVersion, String(CHUNKER_VERSION));
+      // A store a newer code-index chunked keeps its version: only the files this refresh changed are this version's,
+      // and a newer process must not re-chunk the whole tree for them. A forced rebuild made every chunk this version's.
+      if (this.force || this.db.numberMeta(META.chunkerVersion, 0) <= CHUNKER_VERSION) this.db.setMeta(META.chunkerVersion, String(CHUNKER_VERSION));
       this.db.setMeta(META.builtAtUtc, new Date().toISOString());
     });
     this.batches++;

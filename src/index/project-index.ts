@@ -111,7 +111,7 @@ const CALIBRATION_RETRY_GROWTH = 1.1;
 const WRITE_BATCH = { files: 2000, chunks: 40_000 };
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
-export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "embedding-changed" | "removed";
+export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "chunker-newer" | "embedding-changed" | "removed";
 
 /**
  * Key of the embedding cache. The embed text's first header line names the file; it is left out of the key
@@ -127,6 +127,8 @@ export class ProjectIndex {
   /** sqlite's data_version when `current` was last known to match the database (see refreshLocked). */
   private seenDataVersion: number | undefined;
   private needsFullRechunk = false;
+  /** The chunker version of a store a newer code-index built, used as it is (see open). */
+  newerChunker: number | undefined;
   /** Chunk texts without a vector after the last refresh; undefined = not known (first refresh, or the store moved). */
   private knownPending: number | undefined;
   private repairs: CacheRepair[] = [];
@@ -256,10 +258,15 @@ export class ProjectIndex {
       db = IndexDb.open(dbPath);
       this.repairs.push("schema-changed");
     }
-    const storedChunker = db.getMeta(META.chunkerVersion);
-    if (storedChunker !== undefined && Number(storedChunker) !== CHUNKER_VERSION) {
+    const storedChunker = db.numberMeta(META.chunkerVersion, CHUNKER_VERSION);
+    if (storedChunker < CHUNKER_VERSION) {
       this.needsFullRechunk = true;
       this.repairs.push("chunker-changed");
+    } else if (storedChunker > CHUNKER_VERSION) {
+      // A newer code-index built it (a server not yet restarted after an update, next to a newer CLI): re-chunking
+      // everything back to this version, and then forward again in the other process, would repeat on every switch.
+      this.newerChunker = storedChunker;
+      this.repairs.push("chunker-newer");
     }
     // The model and size are recorded with the first vector stored (EmbedQueue), not here: opening for `status` or a
     // search without a backend must not claim vectors of a model that never embedded anything.

@@ -1,5 +1,6 @@
 // What is said about a cache that opening had to repair: the server's warm start logs it, and CLI commands print it
 // as a note (`cache_repairs` with --json), so a rebuild that makes earlier chunk ids stale is never silent.
+import { CHUNKER_VERSION } from "../chunk/version.ts";
 import type { CacheRepair, ProjectIndex } from "../index/project-index.ts";
 
 /** One repair of one project's cache, as `--json` prints it. */
@@ -18,6 +19,8 @@ const NOTES: Partial<Record<CacheRepair, (index: ProjectIndex) => string>> = {
   "schema-changed": () => "the cache was from another code-index format and was reset; a new index replaces it, and chunk ids from before no longer work.",
   removed: () => "the cache directory was removed; a new index replaces it, and chunk ids from before no longer work.",
   "chunker-changed": () => "the chunker changed since the last build; every file is re-chunked.",
+  "chunker-newer": (index) =>
+    `the index was built by a newer code-index (chunker version ${index.newerChunker}, this one has ${CHUNKER_VERSION}); it is used as it is and only changed files are chunked by this version: update or restart this code-index to use the newer one.`,
   "embedding-changed": () => "the stored embeddings were from another model or size and were dropped; they are embedded again.",
 };
 

@@ -9,6 +9,7 @@ import type { ProjectConfig } from "../../src/config/types.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import type { Embedder } from "../../src/embed/embedder.ts";
+import { CHUNKER_VERSION } from "../../src/chunk/version.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { codeBytesPerRow, encodeSigns } from "../../src/store/sign-codes.ts";
@@ -277,6 +278,44 @@ describe("refresh with an embedding backend", () => {
     expect([...snap.chunks].filter((c) => c.path === "src/One.cs").map((c) => c.symbol).sort()).toEqual(["App.Beta", "App.Beta.Send"]);
     expect([...snap.vectorRows].every((row) => row >= 0)).toBe(true);
     f.index.close();
+  });
+
+  test("a store a newer code-index chunked is used as it is: no whole re-chunk back and forth between versions", async () => {
+    const f = new Fixture();
+    await f.index.refresh();
+    f.index.close();
+    const dbPath = join(f.cache, "index.sqlite");
+    const setVersion = (v: number) => {
+      const db = new Database(dbPath);
+      db.query("UPDATE meta SET value = ? WHERE key = 'chunker_version'").run(String(v));
+      db.close();
+    };
+    const version = () => {
+      const db = new Database(dbPath, { readonly: true });
+      const row = db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'chunker_version'").get();
+      db.close();
+      return Number(row?.value);
+    };
+    setVersion(CHUNKER_VERSION + 1); // as a newer CLI would leave it
+    f.takeChunked();
+    const older = f.open();
+    f.write("src/Beta.cs", csClass("App", "Beta", ["Send", "Receive"]));
+    await older.refresh();
+    expect(f.takeChunked()).toEqual(["src/Beta.cs"]); // the edited file only, not the whole tree
+    expect(older.cacheRepairs).toContain("chunker-newer");
+    expect(version()).toBe(CHUNKER_VERSION + 1); // so the newer process does not re-chunk everything either
+    await older.refresh({ force: true }); // a reindex makes every chunk this version's, and says so
+    expect(version()).toBe(CHUNKER_VERSION);
+    older.close();
+    // An older store is still re-chunked whole by a newer code-index.
+    setVersion(CHUNKER_VERSION - 1);
+    f.takeChunked();
+    const newer = f.open();
+    await newer.refresh();
+    expect(f.takeChunked().length).toBe(3);
+    expect(newer.cacheRepairs).toContain("chunker-changed");
+    expect(version()).toBe(CHUNKER_VERSION);
+    newer.close();
   });
 
   test("touching a file (new mtime, same bytes) re-hashes but does not re-chunk", async () => {
