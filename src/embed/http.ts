@@ -52,7 +52,13 @@ export interface RequestOptions {
   retries?: number;
   /** Overrides target.timeoutMs. */
   timeoutMs?: number;
+  /** What to do when the request times out; default: the advice for embedding batches. */
+  timeoutAdvice?: string;
 }
+
+/** A batch request that times out: a model still loading or a batch too large for the time allowed. */
+const BATCH_TIMEOUT_ADVICE =
+  "The model may still be loading or the batch is too large: raise Embedding.TimeoutMs or lower Embedding.BatchSize.";
 
 /** One attempt's failure: the error to throw if we stop here, and whether another attempt may help. */
 interface AttemptFailure {
@@ -97,7 +103,7 @@ export class HttpClient {
       } catch (error) {
         if (error instanceof EmbeddingError) throw error;
         if (callerSignal?.aborted) throw callerSignal.reason;
-        failure = this.transportFailure(error, timeoutSignal.aborted, timeoutMs, route);
+        failure = this.transportFailure(error, timeoutSignal.aborted, timeoutMs, route, options.timeoutAdvice ?? BATCH_TIMEOUT_ADVICE);
       }
       if (!failure.retryable || attempt >= attempts) throw failure.describe(attempt);
       await sleep(backoffDelay(this.target.backoff, attempt, failure.retryAfterMs), callerSignal);
@@ -137,7 +143,7 @@ export class HttpClient {
     };
   }
 
-  private transportFailure(error: unknown, timedOut: boolean, timeoutMs: number, route: string): AttemptFailure {
+  private transportFailure(error: unknown, timedOut: boolean, timeoutMs: number, route: string, timeoutAdvice: string): AttemptFailure {
     const { label, endpoint } = this.target;
     if (timedOut || (error instanceof Error && error.name === "TimeoutError")) {
       return {
@@ -145,8 +151,7 @@ export class HttpClient {
         describe: (attempts) =>
           new EmbeddingError(
             "timeout",
-            `${label} at ${endpoint} did not answer ${route} within ${timeoutMs} ms${afterAttempts(attempts)}. ` +
-              `The model may still be loading or the batch is too large: raise embedding.timeoutMs or lower embedding.batchSize.`,
+            `${label} at ${endpoint} did not answer ${route} within ${timeoutMs} ms${afterAttempts(attempts)}. ${timeoutAdvice}`,
           ),
       };
     }
@@ -223,10 +228,10 @@ function afterAttempts(attempts: number): string {
 function statusFix(status: number): string {
   if (status === 401 || status === 403) return "Check the API key (CODEINDEX_API_KEY or OPENAI_API_KEY).";
   if (status === 404) return "Check Embedding.Endpoint: the server has no such route.";
-  if (status === 413) return "Lower embedding.batchSize.";
-  if (status === 429) return "The server is rate-limiting: lower embedding.batchSize or try again later.";
-  if (status >= 500) return "The server failed; check its log (a local model may be out of memory: lower embedding.batchSize).";
-  return "Check embedding.model and embedding.dimensions against what the server supports.";
+  if (status === 413) return "Lower Embedding.BatchSize.";
+  if (status === 429) return "The server is rate-limiting: lower Embedding.BatchSize or try again later.";
+  if (status >= 500) return "The server failed; check its log (a local model may be out of memory: lower Embedding.BatchSize).";
+  return "Check Embedding.Model and Embedding.Dimensions against what the server supports.";
 }
 
 function retryAfterMs(header: string | null): number | undefined {

@@ -10,7 +10,7 @@
 import type { EmbeddingConfig } from "../config/types.ts";
 import { EmbeddingError, type BackendHealth } from "./embedder.ts";
 import { DEFAULT_BACKOFF, HttpClient, isRecord } from "./http.ts";
-import { HEALTH_TIMEOUT_MS, trimEndpoint, type EmbedderOptions, type EmbeddingBackend } from "./remote.ts";
+import { healthRequestOptions, trimEndpoint, type EmbedderOptions, type EmbeddingBackend } from "./remote.ts";
 import { toUnitVectors } from "./vector-math.ts";
 
 export class OllamaBackend implements EmbeddingBackend {
@@ -65,10 +65,7 @@ export class OllamaBackend implements EmbeddingBackend {
   async health(): Promise<BackendHealth> {
     let reply: unknown;
     try {
-      reply = await this.http.getJson(`${this.endpoint}/api/tags`, {
-        retries: 0,
-        timeoutMs: Math.min(this.config.timeoutMs, HEALTH_TIMEOUT_MS),
-      });
+      reply = await this.http.getJson(`${this.endpoint}/api/tags`, healthRequestOptions(this.config, "Ollama"));
     } catch (error) {
       if (error instanceof EmbeddingError) return { ok: false, message: error.message };
       throw error;

@@ -10,9 +10,9 @@
 
 import type { EmbeddingConfig } from "../config/types.ts";
 import { EmbeddingError, type BackendHealth } from "./embedder.ts";
-import { DEFAULT_BACKOFF, HttpClient, HttpStatusError, isRecord, withoutFinalStop } from "./http.ts";
+import { DEFAULT_BACKOFF, HttpClient, HttpStatusError, isRecord, withoutFinalStop, type RequestOptions } from "./http.ts";
 import { canonicalModelName } from "./ollama.ts";
-import { HEALTH_TIMEOUT_MS, trimEndpoint, type EmbedderOptions, type EmbeddingBackend } from "./remote.ts";
+import { healthRequestOptions, trimEndpoint, type EmbedderOptions, type EmbeddingBackend } from "./remote.ts";
 import { toUnitVector } from "./vector-math.ts";
 
 const HEALTH_PROBE_TEXT = "code-index health check";
@@ -49,7 +49,7 @@ export class OpenAIBackend implements EmbeddingBackend {
           ? new EmbeddingError(
               "model-missing",
               `Model '${config.model}' is not available at ${endpoint}: ${withoutFinalStop(serverMessage)}. ` +
-                `Check embedding.model (for Ollama behind /v1, run 'ollama pull ${config.model}').`,
+                `Check Embedding.Model (for Ollama behind /v1, run 'ollama pull ${config.model}').`,
             )
           : undefined,
     });
@@ -61,31 +61,31 @@ export class OpenAIBackend implements EmbeddingBackend {
 
   /** GET /v1/models where the server has it; otherwise (404/405/501, or an empty list) a one-text embed. */
   async health(): Promise<BackendHealth> {
-    const timeoutMs = Math.min(this.config.timeoutMs, HEALTH_TIMEOUT_MS);
+    const options = healthRequestOptions(this.config, "the embedding server");
     let reply: unknown;
     try {
-      reply = await this.http.getJson(`${this.apiBase}/models`, { retries: 0, timeoutMs });
+      reply = await this.http.getJson(`${this.apiBase}/models`, options);
     } catch (error) {
       if (!(error instanceof EmbeddingError)) throw error;
       const routeMissing = error instanceof HttpStatusError && [404, 405, 501].includes(error.status);
       if (!routeMissing) return { ok: false, message: error.message };
-      return this.probe(timeoutMs);
+      return this.probe(options);
     }
     const ids = modelIds(reply);
-    if (ids.length === 0) return this.probe(timeoutMs);
+    if (ids.length === 0) return this.probe(options);
     const wanted = this.config.model;
     const served = ids.some((id) => id === wanted || canonicalModelName(id) === canonicalModelName(wanted));
     if (served) return { ok: true };
     const listed = ids.slice(0, 8).join(", ") + (ids.length > 8 ? ", …" : "");
     return {
       ok: false,
-      message: `Model '${wanted}' is not among the models served by ${this.endpoint} (${listed}). Set embedding.model to one of them.`,
+      message: `Model '${wanted}' is not among the models served by ${this.endpoint} (${listed}). Set Embedding.Model to one of them.`,
     };
   }
 
-  private async probe(timeoutMs: number): Promise<BackendHealth> {
+  private async probe(options: RequestOptions): Promise<BackendHealth> {
     try {
-      await this.embed([HEALTH_PROBE_TEXT], { retries: 0, timeoutMs });
+      await this.embed([HEALTH_PROBE_TEXT], options);
       return { ok: true };
     } catch (error) {
       if (error instanceof EmbeddingError) return { ok: false, message: error.message };
@@ -95,7 +95,7 @@ export class OpenAIBackend implements EmbeddingBackend {
 
   private async embed(
     texts: string[],
-    options: { signal?: AbortSignal; retries?: number; timeoutMs?: number },
+    options: RequestOptions,
   ): Promise<Float32Array[]> {
     const url = `${this.apiBase}/embeddings`;
     let reply: unknown;

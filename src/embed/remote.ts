@@ -3,7 +3,7 @@
 
 import type { EmbeddingConfig } from "../config/types.ts";
 import type { BackendHealth, Embedder } from "./embedder.ts";
-import type { Backoff } from "./http.ts";
+import type { Backoff, RequestOptions } from "./http.ts";
 
 /** One HTTP embedding API (Ollama native, OpenAI-compatible). */
 export interface EmbeddingBackend {
@@ -66,5 +66,17 @@ export function trimEndpoint(endpoint: string): string {
   return endpoint.trim().replace(/\/+$/, "");
 }
 
-/** Upper bound for the cheap health requests, whatever embedding.timeoutMs says. */
+/** Upper bound for the cheap health requests, so a long Embedding.TimeoutMs (sized for batches) does not stall a search. */
 export const HEALTH_TIMEOUT_MS = 10_000;
+
+/**
+ * Options for a health request: one attempt, within Embedding.TimeoutMs but at most HEALTH_TIMEOUT_MS; a
+ * timeout there means the server is not answering (batch size plays no part), so the advice says so.
+ */
+export function healthRequestOptions(config: EmbeddingConfig, server: string): RequestOptions {
+  return {
+    retries: 0,
+    timeoutMs: Math.min(config.timeoutMs, HEALTH_TIMEOUT_MS),
+    timeoutAdvice: `Check that ${server} is running and answering at that address, and that Embedding.Endpoint (or --endpoint) is right.`,
+  };
+}

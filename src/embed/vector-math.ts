@@ -33,8 +33,8 @@ export function toUnitVector(row: unknown, dimensions: number, source: string): 
   if (row.length < dimensions) {
     throw new EmbeddingError(
       "bad-response",
-      `${source} has ${row.length} dimensions, but embedding.dimensions is ${dimensions}. ` +
-        `Lower embedding.dimensions to at most ${row.length} or pick a model with larger vectors.`,
+      `${source} has ${row.length} dimensions, but Embedding.Dimensions is ${dimensions}. ` +
+        `Lower Embedding.Dimensions to at most ${row.length} or pick a model with larger vectors.`,
     );
   }
   const out = new Float32Array(dimensions);

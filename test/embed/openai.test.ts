@@ -115,7 +115,7 @@ describe("OpenAI-compatible health", () => {
     stub.inject({ kind: "wrong-dimensions", dimensions: 4 });
     const health = await openai().health();
     expect(health.ok).toBe(false);
-    expect(health.message).toContain("has 4 dimensions, but embedding.dimensions is 8");
+    expect(health.message).toContain("has 4 dimensions, but Embedding.Dimensions is 8");
   });
 
   test("a bad key is reported by health", async () => {

@@ -96,7 +96,7 @@ for (const provider of ["ollama", "openai"] as EmbeddingProvider[]) {
       const error = await failureOf(embedder({ timeoutMs: 60, maxRetries: 1 }).embedQuery("x"));
       expect(error.failure).toBe("timeout");
       expect(error.message).toContain(`did not answer POST ${route} within 60 ms (after 2 attempts)`);
-      expect(error.message).toContain("embedding.timeoutMs");
+      expect(error.message).toContain("raise Embedding.TimeoutMs or lower Embedding.BatchSize");
       expect(performance.now() - started).toBeLessThan(450); // two 300 ms answers would take 600
       expect(stub.count(route)).toBe(2);
     });
@@ -121,6 +121,27 @@ for (const provider of ["ollama", "openai"] as EmbeddingProvider[]) {
     });
   });
 
+  describe(`${provider}: health of a server that accepts connections and never answers`, () => {
+    let silent: { port: number; stop(): void };
+    beforeAll(() => {
+      silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    });
+    afterAll(() => silent.stop());
+
+    test("gives up within Embedding.TimeoutMs and says to check the server, not the batch size", async () => {
+      const started = performance.now();
+      const health = await createEmbedder(
+        embeddingConfig({ provider, endpoint: `http://127.0.0.1:${silent.port}`, timeoutMs: 150 }),
+        FAST,
+      ).health();
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(health.ok).toBe(false);
+      expect(health.message).toContain("within 150 ms");
+      expect(health.message).toContain("is running and answering at that address, and that Embedding.Endpoint (or --endpoint) is right.");
+      expect(health.message).not.toContain("BatchSize");
+    });
+  });
+
   describe(`${provider}: malformed answers are bad-response and not retried`, () => {
     test("truncated JSON, with a short excerpt", async () => {
       stub.inject({ kind: "truncated-json" }, Number.POSITIVE_INFINITY);
@@ -142,7 +163,7 @@ for (const provider of ["ollama", "openai"] as EmbeddingProvider[]) {
       stub.inject({ kind: "wrong-dimensions", dimensions: 4 });
       const error = await failureOf(embedder().embedQuery("x"));
       expect(error.failure).toBe("bad-response");
-      expect(error.message).toContain("(vector 0) has 4 dimensions, but embedding.dimensions is 8");
+      expect(error.message).toContain("(vector 0) has 4 dimensions, but Embedding.Dimensions is 8");
     });
 
     test("wrong number of vectors", async () => {

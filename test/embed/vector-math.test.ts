@@ -23,7 +23,7 @@ describe("toUnitVector", () => {
   test("rejects a vector shorter than dimensions, naming both sizes", () => {
     const error = failure(() => toUnitVector([1, 2, 3], 4, "Ollama (vector 0)"));
     expect(error.failure).toBe("bad-response");
-    expect(error.message).toContain("Ollama (vector 0) has 3 dimensions, but embedding.dimensions is 4");
+    expect(error.message).toContain("Ollama (vector 0) has 3 dimensions, but Embedding.Dimensions is 4");
   });
 
   test("rejects NaN, Infinity, null and strings with their position", () => {

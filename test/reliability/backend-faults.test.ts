@@ -42,7 +42,7 @@ const CASES: FaultCase[] = [
   { name: "HTTP 500", fault: { kind: "status", status: 500, body: '{"error":"CUDA out of memory"}' }, times: 99, message: /answered HTTP 500 to POST \/api\/embed \(after 3 attempts\): CUDA out of memory\. The server failed/, attempts: RETRIES + 1 },
   { name: "HTTP 404 (no such route)", fault: { kind: "status", status: 404, body: "404 page not found" }, times: 99, message: /answered HTTP 404 \(404 page not found\)\. Check that Embedding\.Endpoint is an Ollama server/, attempts: 1 },
   { name: "model missing", fault: { kind: "model-missing" }, times: 99, message: /Model 'stub-embed' is not installed in Ollama at .*Run 'ollama pull stub-embed'\./, attempts: 1 },
-  { name: "wrong dimensions", fault: { kind: "wrong-dimensions", dimensions: 8 }, times: 99, message: /has 8 dimensions, but embedding\.dimensions is 32/, attempts: 1 },
+  { name: "wrong dimensions", fault: { kind: "wrong-dimensions", dimensions: 8 }, times: 99, message: /has 8 dimensions, but Embedding\.Dimensions is 32/, attempts: 1 },
   { name: "NaN in a vector", fault: { kind: "nan" }, times: 99, message: /not valid JSON \(it contains NaN\/Infinity/, attempts: 1 },
   { name: "truncated JSON", fault: { kind: "truncated-json" }, times: 99, message: /body that is not valid JSON/, attempts: 1 },
   { name: "wrong vector count", fault: { kind: "wrong-count" }, times: 99, message: /returned 15 vectors for 16 input texts/, attempts: 1 },
