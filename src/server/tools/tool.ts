@@ -39,11 +39,16 @@ export function boundedInt(name: string, range: { min: number; max: number }) {
   return z.number({ error }).int({ error }).min(range.min, { error }).max(range.max, { error });
 }
 
-/** A `kind` argument: one of `values` or a non-empty list of them. */
+/**
+ * A `kind` argument: one of `values` or a non-empty list of them, in any case ("method" is Method), as
+ * the CLI's --kind takes them; the schema still advertises the canonical spellings.
+ */
 export function oneOrList<const T extends readonly [string, ...string[]]>(values: T) {
   const error = `kind must be one of ${values.join(", ")}, or a list of them`;
   const one = z.enum(values, { error });
-  return z.union([one, z.array(one).min(1)], { error });
+  const canonical = (value: unknown) =>
+    typeof value === "string" ? (values.find((known) => known.toLowerCase() === value.toLowerCase()) ?? value) : value;
+  return z.preprocess((value) => (Array.isArray(value) ? value.map(canonical) : canonical(value)), z.union([one, z.array(one).min(1)], { error }));
 }
 
 /** A `kind` argument as a list (or undefined when absent). */

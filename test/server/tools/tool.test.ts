@@ -1,5 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { unknownArguments } from "../../../src/server/tools/tool.ts";
+import { oneOrList, unknownArguments } from "../../../src/server/tools/tool.ts";
+
+describe("oneOrList", () => {
+  const kind = oneOrList(["Method", "FileFragment"] as const);
+
+  test("takes a kind or a list in any case and gives the canonical spelling", () => {
+    expect(kind.parse("method")).toBe("Method");
+    expect(kind.parse("METHOD")).toBe("Method");
+    expect(kind.parse(["filefragment", "Method"])).toEqual(["FileFragment", "Method"]);
+  });
+
+  test("an unknown kind or an empty list is still refused with the list of kinds", () => {
+    expect(kind.safeParse("methods").error?.issues[0]?.message).toBe("kind must be one of Method, FileFragment, or a list of them");
+    expect(kind.safeParse([]).success).toBe(false);
+  });
+});
 
 describe("unknownArguments", () => {
   test("names each unknown key with the nearest known one, lists what the tool takes", () => {
