@@ -7,6 +7,7 @@ import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace } from "../ops/workspace.ts";
+import { CLI_NAMES, MCP_NAMES, type CommandNames } from "../ops/command-names.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { OUTLINE_LIMIT } from "../ops/navigate.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
@@ -79,8 +80,8 @@ const createChunker = async () => (await import("../chunk/chunker.ts")).createCh
  */
 const SERVER_WATCH_TRUST_MS = 10_000;
 
-/** A workspace for one command; `serve` passes its MCP tool name so messages say which call returns fresh ids. */
-function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, searchCommand = "code-index search"): Workspace {
+/** A workspace for one command; `serve` passes the MCP names so its messages name tools and arguments, not commands. */
+function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names: CommandNames = CLI_NAMES): Workspace {
   const config = loadConfig({
     configPath: g.config,
     env: io.env,
@@ -90,7 +91,7 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, searc
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
-  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, searchCommand });
+  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names });
 }
 
 export function buildProgram(io: CliIo = defaultIo): Command {
@@ -278,7 +279,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("serve")
     .description("run the MCP server over stdio (register it with: claude mcp add code-index -- code-index serve)")
-    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS, "code_search"), pkg.version));
+    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS, MCP_NAMES), pkg.version));
 
   program
     .command("eval")
@@ -332,7 +333,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   return program;
 }
 
-/** Runs the CLI; resolves to the process exit code (0 ok, 1 error, 2 usage error). */
+/** Runs the CLI; resolves to the process exit code (0 ok, 1 error (a stale chunk id too), 2 usage error). */
 export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const program = buildProgram(io);
   // A script that asked for JSON gets its failure as JSON on stdout too, so one parser reads every outcome.

@@ -18,7 +18,7 @@ export function formatChunk(view: ChunkView): string {
   // A fragment's symbol is its location already.
   const title = view.symbol === where ? `[${view.kind}]` : `${view.symbol}  [${view.kind}]`;
   const head = `${title}\n${where}${view.body_may_be_stale ? "  (file changed since indexing)" : ""}`;
-  return `${head}\n\n${view.body}`;
+  return `${head}\n\n${view.body}${view.truncated ? `\n… ${view.truncated.note}` : ""}`;
 }
 
 function size(bytes: number | undefined): string {

@@ -5,6 +5,14 @@ import type { ChunkRecord } from "../types.ts";
 import { formatChunkId, type ChunkId } from "./chunk-id.ts";
 import { clipLine } from "./source-lines.ts";
 
+/**
+ * A well-formed chunk id that names no chunk now (its declaration removed, its index created anew): an answer
+ * about the index, not a mistake in the call, so the CLI exits 1 for it rather than 2.
+ */
+export class StaleChunkIdError extends Error {
+  override name = "StaleChunkIdError";
+}
+
 /** Why an id of this store names no chunk now, as precisely as the store remembers. */
 export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string): string {
   if (id.ordinal < 1 || id.ordinal > snapshot.db.lastOrdinal()) return `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`;

@@ -284,7 +284,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     return row && !row.skipReason ? [{ ...r, rel }] : [];
   });
   if (found.length > 1) {
-    throw new UsageError(`"${raw}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass project to pick one.`);
+    throw new UsageError(`"${raw}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass ${ws.names.project} to pick one.`);
   }
   const hit = found[0];
   if (!hit) {
@@ -307,7 +307,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   const view: OutlineView = { project: index.id, path: rel, count: chunks.length, declarations: listed.nodes };
   if (listed.cut) {
     warnings.push(
-      `Listed the first ${limit} of ${chunks.length} declarations, in source order; pass a larger limit (up to ${OUTLINE_LIMIT.max}), or find one by name with code_find_symbol.`,
+      `Listed the first ${limit} of ${chunks.length} declarations, in source order; pass a larger ${ws.names.limit} (up to ${OUTLINE_LIMIT.max}), or find one by name with ${ws.names.findSymbol}.`,
     );
   }
   if (mayBeStale(index.project.root, snapshot.files.get(rel), rel)) view.file_may_be_stale = true;

@@ -48,10 +48,21 @@ export interface SearchView {
 }
 
 export interface ChunkView extends ChunkIdentityView {
+  /** Source only: the lines returned, never a note of ours (that is `truncated.note`). */
   body: string;
   body_may_be_stale?: true;
   /** Set when the body was cut at max_lines: how many lines the chunk has. */
   total_lines?: number;
+  /** Set when the body is not the whole chunk. */
+  truncated?: ChunkTruncationView;
+}
+
+export interface ChunkTruncationView {
+  /** The first and last line of the chunk not in the body in full (a line cut inside counts). */
+  start_line: number;
+  end_line: number;
+  /** What was left out and how to read it. */
+  note: string;
 }
 
 /** Lines of a chunk body returned by default; a whole 3,000-line class would swamp an agent's context. */

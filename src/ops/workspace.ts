@@ -12,11 +12,12 @@ import { prepareSymbolIndex } from "../search/symbol-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
+import { MCP_NAMES, type CommandNames } from "./command-names.ts";
 import { REINDEX_RUNNING, resultNotes } from "./search-notes.ts";
 import { cacheRepairViews, type CacheRepairView } from "./cache-repairs.ts";
-import { whyNoChunk } from "./missing-chunk.ts";
+import { StaleChunkIdError, whyNoChunk } from "./missing-chunk.ts";
 import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
-import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
+import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
 export interface SearchParams {
@@ -50,15 +51,15 @@ export class Workspace {
   private readonly indexes = new Map<string, ProjectIndex>();
   private health: { at: number; ok: boolean; message?: string } | undefined;
 
-  /** How messages tell the user to search again: the MCP tool's name, or the CLI's command. */
-  readonly searchCommand: string;
+  /** How messages name the next call to make: the MCP tools and arguments (default), or the CLI's commands and options. */
+  readonly names: CommandNames;
 
   /** `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks. */
-  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; searchCommand?: string }) {
+  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; names?: CommandNames }) {
     this.config = config;
     this.embedder = deps.embedder;
-    const { searchCommand, ...indexDeps } = deps;
-    this.searchCommand = searchCommand ?? "code_search";
+    const { names, ...indexDeps } = deps;
+    this.names = names ?? MCP_NAMES;
     for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...indexDeps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
   }
 
@@ -276,7 +277,7 @@ export class Workspace {
     }
     let id: ChunkId;
     try {
-      id = parseChunkId(idText.trim(), this.searchCommand);
+      id = parseChunkId(idText.trim(), this.names.search);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -288,25 +289,34 @@ export class Workspace {
       // Answer from the last committed index; body_may_be_stale below says when the file moved since.
     }
     const snapshot = index.snapshot();
-    const again = `Run ${this.searchCommand} again to get a fresh id.`;
+    const again = `Run ${this.names.search} again to get a fresh id.`;
     if (id.epoch !== snapshot.idEpoch) {
-      throw new UsageError(
+      throw new StaleChunkIdError(
         `This chunk id is from another build of project "${id.project}"'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. ${again}`,
       );
     }
     const c = chunkByOrdinal(snapshot, id.ordinal);
-    if (!c) throw new UsageError(whyNoChunk(snapshot, id, again));
+    if (!c) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again));
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
-    let body = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
-    if (body.length > GET_CHUNK_CHARS) {
-      body = longBody(body, c, shown);
+    const text = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
+    // The body stays pure source, so scripts can use it as is; what was cut is said beside it.
+    let body = text;
+    let truncated: ChunkTruncationView | undefined;
+    if (text.length > GET_CHUNK_CHARS) {
+      ({ body, truncated } = longBody(text, c, shown, this.names));
     } else if (shown < total) {
-      body += `\n… ${total - shown} more lines (lines ${c.startLine + shown}-${c.endLine}): outline the file for its members, or ask for more lines.`;
+      const from = c.startLine + shown;
+      truncated = {
+        start_line: from,
+        end_line: c.endLine,
+        note: `${total - shown} more lines (lines ${from}-${c.endLine}) left out: outline the file for its members (${this.names.outline}), or ask for more lines (${this.names.maxLines}).`,
+      };
     }
     const view: ChunkView = { ...identityView(id.project, snapshot.idEpoch, c), body };
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
     if (shown < total) view.total_lines = total;
+    if (truncated) view.truncated = truncated;
     return view;
   }
 
@@ -439,19 +449,33 @@ function mergeProjects(lists: readonly Hit[][], limit: number): Hit[] {
  * that (minified or generated code) is shown from the declaration's signature, cut between characters, never inside
  * a surrogate pair.
  */
-function longBody(body: string, chunk: ChunkRecord, lines: number): string {
+function longBody(body: string, chunk: ChunkRecord, lines: number, names: CommandNames): { body: string; truncated: ChunkTruncationView } {
   const lastBreak = body.lastIndexOf("\n", GET_CHUNK_CHARS);
   if (lastBreak > 0) {
     const kept = body.slice(0, lastBreak);
     const next = chunk.startLine + kept.split("\n").length;
-    return `${kept}\n… cut after ${GET_CHUNK_CHARS.toLocaleString("en-US")} characters: lines ${next}-${chunk.endLine} left out; ask for fewer lines (max_lines) or outline the file for its members.`;
+    return {
+      body: kept,
+      truncated: {
+        start_line: next,
+        end_line: chunk.endLine,
+        note: `cut after ${GET_CHUNK_CHARS.toLocaleString("en-US")} characters: lines ${next}-${chunk.endLine} left out; ask for fewer lines (${names.maxLines}) or outline the file for its members (${names.outline}).`,
+      },
+    };
   }
   const at = lines === 1 ? body.indexOf(chunk.signature.slice(0, 60)) : -1;
   const from = at > 0 ? at : 0;
   let end = Math.min(body.length, from + GET_CHUNK_CHARS);
   if (end < body.length && /[\ud800-\udbff]/.test(body[end - 1]!)) end--; // keep a surrogate pair whole
   const where = from > 0 ? `from character ${from + 1} of its line, where its signature starts; ` : "";
-  return `${body.slice(from, end)}\n… cut at ${end - from} of ${body.length} characters (${where}the line is very long: a minified or generated file).`;
+  return {
+    body: body.slice(from, end),
+    truncated: {
+      start_line: chunk.startLine,
+      end_line: chunk.endLine,
+      note: `cut at ${end - from} of ${body.length} characters (${where}the line is very long: a minified or generated file).`,
+    },
+  };
 }
 
 export function directorySize(dir: string): number {

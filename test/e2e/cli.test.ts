@@ -159,15 +159,34 @@ describe("code-index CLI on UniTask", () => {
     expect(human.stdout).toStartWith(`${hit.symbol}  [`);
     expect(human.stdout).toContain(`${hit.path}:${hit.start_line}-${hit.end_line}`);
 
+    // A stale id is an answer about the index, not a usage error: exit 1 (README).
     const staleJson = await cli("get", hit.id.replace(/:([0-9a-z]+):/, ":99:"), "--root", corpus, "--embedder", "none", "--json");
-    expect(staleJson.code).toBe(2);
-    expect(JSON.parse(staleJson.stdout)).toMatchObject({ exit_code: 2, error: expect.stringContaining("from another build of project") });
+    expect(staleJson.code).toBe(1);
+    expect(JSON.parse(staleJson.stdout)).toMatchObject({ exit_code: 1, error: expect.stringContaining("from another build of project") });
     const badFlag = await cli("search", "x", "--limit", "0", "--root", corpus, "--json");
     expect(badFlag.code).toBe(2);
     expect(JSON.parse(badFlag.stdout)).toEqual({ error: expect.stringContaining("--limit"), exit_code: 2 });
     const stale = await cli("get", hit.id.replace(/:([0-9a-z]+):/, ":99:"), "--root", corpus, "--embedder", "none");
-    expect(stale.code).toBe(2);
+    expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('This chunk id is from another build of project "unitask"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code-index search again to get a fresh id.');
+  });
+
+  test("get --max-lines: --json keeps body pure source and says what was cut in truncated; the text names --max-lines", async () => {
+    const flags = ["--root", corpus, "--embedder", "none"];
+    const found = JSON.parse((await cli("find-symbol", "UniTask.Delay", ...flags, "--json", "--limit", "1")).stdout) as { hits: { id: string; start_line: number; end_line: number }[] };
+    const hit = found.hits[0]!;
+    const json = JSON.parse((await cli("get", hit.id, ...flags, "--json", "--max-lines", "2")).stdout) as { body: string; total_lines: number; truncated: { start_line: number; end_line: number; note: string } };
+    expect(json.body.split("\n").length).toBe(2);
+    expect(json.body).not.toContain("…");
+    expect(json.total_lines).toBe(hit.end_line - hit.start_line + 1);
+    expect(json.truncated).toEqual({
+      start_line: hit.start_line + 2,
+      end_line: hit.end_line,
+      note: `${json.total_lines - 2} more lines (lines ${hit.start_line + 2}-${hit.end_line}) left out: outline the file for its members (code-index outline), or ask for more lines (--max-lines).`,
+    });
+    const text = await cli("get", hit.id, ...flags, "--max-lines", "2");
+    expect(text.code).toBe(0);
+    expect(text.stdout.trimEnd()).toEndWith(`\n… ${json.truncated.note}`);
   });
 
   test("a malformed CODEINDEX_CHUNK_WORKERS fails any command at once, naming the variable", async () => {
@@ -211,6 +230,8 @@ describe("code-index CLI on UniTask", () => {
     const badKind = await cli("references", "IUniTaskSource", ...flags, "--kind", "caller");
     expect(badKind.code).toBe(2);
     expect(badKind.stderr).toContain('Unknown kind of use "caller". Allowed: call, new, attribute, implementation, type, member.');
+    const cutOutline = await cli("outline", "Runtime/UniTask.Delay.cs", ...flags, "-l", "1");
+    expect(cutOutline.stderr).toMatch(/note: Listed the first 1 of \d+ declarations, in source order; pass a larger --limit \(up to 5000\), or find one by name with code-index find-symbol\./);
     const missing = await cli("outline", "Nope.cs", ...flags);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("not indexed");

@@ -5,6 +5,8 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { formatChunkId, parseChunkId } from "../../src/ops/chunk-id.ts";
 import { GET_CHUNK_CHARS } from "../../src/ops/views.ts";
+import { CLI_NAMES } from "../../src/ops/command-names.ts";
+import { StaleChunkIdError } from "../../src/ops/missing-chunk.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
@@ -106,7 +108,8 @@ describe("Workspace.getChunk", () => {
     // The method deleted: without a search in between, its id is refused, never shown as other lines.
     writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]) });
     const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toBeInstanceOf(StaleChunkIdError); // not a UsageError: the CLI exits 1 for it, not 2
+    expect(error).not.toBeInstanceOf(UsageError);
     expect((error as Error).message).toBe("App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) was deleted or renamed since this id was made. Run code_search again to get a fresh id.");
     const start = (await ws.search({ query: "Start", limit: 1 })).hits[0]!;
     rmSync(join(root, "src/Alpha.cs"));
@@ -193,27 +196,36 @@ describe("Workspace.getChunk", () => {
     const message =
       'This chunk id is from another build of project "my:proj"\'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. Run code_search again to get a fresh id.';
     await expect(again.getChunk(hit.id)).rejects.toThrow(message);
+    await expect(again.getChunk(hit.id)).rejects.toBeInstanceOf(StaleChunkIdError);
     await expect(again.getChunk(`my:proj:1:${hit.id.split(":")[3]}`)).rejects.toThrow(message); // the generation-based ids of earlier versions
-    const cli = new Workspace(ws.config, { embedder: ws.embedder, chunker, searchCommand: "code-index search" });
+    const cli = new Workspace(ws.config, { embedder: ws.embedder, chunker, names: CLI_NAMES });
     await expect(cli.getChunk(hit.id)).rejects.toThrow("Run code-index search again to get a fresh id.");
     await expect(cli.getChunk("garbage")).rejects.toThrow("exactly as code-index search returned it.");
     again.close();
     cli.close();
   });
 
-  test("a body longer than max_lines is cut with a closing line that says what was left out", async () => {
+  test("a body longer than max_lines is cut to source lines only; truncated says what was left out, in the caller's names", async () => {
     const { ws } = setup();
     const cls = (await ws.search({ query: "Alpha", limit: 5 })).hits.find((h) => h.kind === "Class")!;
     const total = cls.end_line - cls.start_line + 1;
     expect(total).toBeGreaterThan(4);
     const cut = await ws.getChunk(cls.id, 3);
-    const lines = cut.body.split("\n");
-    expect(lines.length).toBe(4);
-    expect(lines[3]).toBe(`… ${total - 3} more lines (lines ${cls.start_line + 3}-${cls.end_line}): outline the file for its members, or ask for more lines.`);
+    expect(cut.body.split("\n").length).toBe(3);
+    expect(cut.body).not.toContain("more lines");
+    expect(cut.truncated).toEqual({
+      start_line: cls.start_line + 3,
+      end_line: cls.end_line,
+      note: `${total - 3} more lines (lines ${cls.start_line + 3}-${cls.end_line}) left out: outline the file for its members (code_outline), or ask for more lines (max_lines).`,
+    });
     expect(cut.total_lines).toBe(total);
+    const cli = new Workspace(ws.config, { embedder: ws.embedder, chunker, names: CLI_NAMES });
+    expect((await cli.getChunk(cls.id, 3)).truncated?.note).toEndWith("outline the file for its members (code-index outline), or ask for more lines (--max-lines).");
+    cli.close();
     const whole = await ws.getChunk(cls.id);
     expect(whole.body.split("\n").length).toBe(total);
     expect(whole.total_lines).toBeUndefined();
+    expect(whole.truncated).toBeUndefined();
     await expect(ws.getChunk(cls.id, 0)).rejects.toThrow("max_lines must be an integer from 1 to 5000 (got 0).");
     ws.close();
   });
@@ -225,9 +237,9 @@ describe("Workspace.getChunk", () => {
     const hit = (await ws.findSymbol({ name: "Gen1500", limit: 1 })).hits[0]!;
     const view = await ws.getChunk(hit.id);
     expect(view.body).toStartWith("public class Gen1500 { public int P1500 { get; set; } }");
-    const [text, note] = [view.body.slice(0, view.body.lastIndexOf("\n")), view.body.slice(view.body.lastIndexOf("\n") + 1)];
-    expect(text.length).toBeLessThanOrEqual(GET_CHUNK_CHARS);
-    expect(note).toMatch(/^… cut at 60000 of \d+ characters \(from character \d+ of its line, where its signature starts; the line is very long: a minified or generated file\)\.$/);
+    expect(view.body.length).toBe(GET_CHUNK_CHARS); // source only
+    expect(view.truncated?.start_line).toBe(hit.start_line);
+    expect(view.truncated?.note).toMatch(/^cut at 60000 of \d+ characters \(from character \d+ of its line, where its signature starts; the line is very long: a minified or generated file\)\.$/);
     ws.close();
   });
 
@@ -236,17 +248,18 @@ describe("Workspace.getChunk", () => {
     const line = `        var s = "${"x".repeat(560)}";`;
     writeFileSync(join(root, "Big.cs"), `class Big\n{\n    void Fill()\n    {\n${Array.from({ length: 300 }, () => line).join("\n")}\n    }\n}\n`);
     const fill = (await ws.findSymbol({ name: "Big.Fill", limit: 1 })).hits[0]!;
-    const body = (await ws.getChunk(fill.id)).body.split("\n");
-    const note = body.at(-1)!;
-    expect(note).toMatch(/^… cut after 60,000 characters: lines (\d+)-305 left out; ask for fewer lines \(max_lines\) or outline the file for its members\.$/);
-    const firstLeftOut = Number(/lines (\d+)-/.exec(note)![1]);
-    expect(body.length - 1).toBe(firstLeftOut - fill.start_line); // every line kept is whole
-    expect(body.slice(0, -1).join("\n").length).toBeLessThanOrEqual(60_000);
+    const view = await ws.getChunk(fill.id);
+    const body = view.body.split("\n");
+    expect(view.truncated?.note).toMatch(/^cut after 60,000 characters: lines (\d+)-305 left out; ask for fewer lines \(max_lines\) or outline the file for its members \(code_outline\)\.$/);
+    const firstLeftOut = view.truncated!.start_line;
+    expect(view.truncated?.end_line).toBe(305);
+    expect(view.truncated?.note).toContain(`lines ${firstLeftOut}-305`);
+    expect(body.length).toBe(firstLeftOut - fill.start_line); // every line kept is whole, and only source
+    expect(view.body.length).toBeLessThanOrEqual(60_000);
 
     writeFileSync(join(root, "Emoji.cs"), `class Emo { string s = "${"a".repeat(59_950)}${"😀".repeat(40)}"; }\n`);
     const emo = (await ws.findSymbol({ name: "Emo", limit: 1 })).hits[0]!;
-    const text = (await ws.getChunk(emo.id)).body;
-    const cut = text.slice(0, text.lastIndexOf("\n"));
+    const cut = (await ws.getChunk(emo.id)).body;
     expect(/[\ud800-\udbff]$/.test(cut)).toBe(false);
     expect(() => encodeURIComponent(cut)).not.toThrow(); // no lone surrogate
     ws.close();

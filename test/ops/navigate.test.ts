@@ -105,7 +105,7 @@ describe("outline", () => {
     const cut = await ws.outline({ path: "OneLine.cs", limit: 3 });
     expect(cut.count).toBe(12);
     expect(flatten(cut.declarations).filter((d) => d.kind !== "Namespace").map((d) => d.symbol)).toEqual(["Gen.L0", "Gen.L0.M0", "Gen.L1"]);
-    expect(cut.warning).toContain("Listed the first 3 of 12 declarations, in source order; pass a larger limit");
+    expect(cut.warning).toBe("Listed the first 3 of 12 declarations, in source order; pass a larger limit (up to 5000), or find one by name with code_find_symbol.");
     await expect(ws.outline({ path: "OneLine.cs", limit: 0 })).rejects.toBeInstanceOf(UsageError);
   });
 

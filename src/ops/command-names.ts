@@ -1,0 +1,32 @@
+// How messages name what the user can do next: the MCP tools and their arguments, or the CLI's commands and options.
+// The operations are shared, so each front end passes its own names and no message sends a CLI user to an MCP tool.
+
+export interface CommandNames {
+  search: string;
+  outline: string;
+  findSymbol: string;
+  /** The argument that sets how many results come back. */
+  limit: string;
+  /** The argument of a chunk get that sets the most body lines. */
+  maxLines: string;
+  /** The argument that limits a call to one project. */
+  project: string;
+}
+
+export const MCP_NAMES: CommandNames = {
+  search: "code_search",
+  outline: "code_outline",
+  findSymbol: "code_find_symbol",
+  limit: "limit",
+  maxLines: "max_lines",
+  project: "project",
+};
+
+export const CLI_NAMES: CommandNames = {
+  search: "code-index search",
+  outline: "code-index outline",
+  findSymbol: "code-index find-symbol",
+  limit: "--limit",
+  maxLines: "--max-lines",
+  project: "--project",
+};
