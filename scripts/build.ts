@@ -1,13 +1,15 @@
 // Compiles `code-index` into self-contained executables (`bun build --compile`), one per target platform.
 //   bun scripts/build.ts                 the host target, into dist/
-//   bun scripts/build.ts --all           every release target, plus dist/SHA256SUMS (sha256sum format)
+//   bun scripts/build.ts --all           every release target
+// Every build then rewrites dist/SHA256SUMS (sha256sum format) from the release assets of this version in dist/,
+// so it never lists the hashes of binaries since rebuilt.
 //   bun scripts/build.ts --out DIR       write somewhere else (the binary e2e test builds into a temp dir)
 //   bun scripts/build.ts --target linux-arm64 [--target …]   chosen targets only
 // Asset names carry version, os and arch: code-index-0.1.0-linux-x64, code-index-0.1.0-windows-x64.exe.
 // The tree-sitter WASM files are imported `with { type: "file" }` (src/chunk/parser.ts), so they are embedded.
 // Bun fetches each cross target's runtime from the npm registry on first use.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
@@ -97,7 +99,18 @@ export function formatSha256Sums(files: readonly string[]): string {
     .join("");
 }
 
-async function main(argv: string[]): Promise<void> {
+/**
+ * Writes `outDir/SHA256SUMS` for the release assets of this version found there (the ones just built and any other
+ * target built before): it must describe the files as they are now. Resolves to the files listed.
+ */
+export function writeSha256Sums(outDir: string, version: string = pkg.version): string[] {
+  const files = TARGETS.map((t) => join(outDir, assetName(t, version))).filter((f) => existsSync(f));
+  writeFileSync(join(outDir, "SHA256SUMS"), formatSha256Sums(files));
+  return files;
+}
+
+/** The build command; `compile` is replaceable so tests can check what is written without compiling. */
+export async function runBuild(argv: string[], compile: (target: Target, outDir: string) => Promise<string> = buildTarget): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -121,20 +134,18 @@ async function main(argv: string[]): Promise<void> {
   const files: string[] = [];
   for (const target of targets) {
     const started = performance.now();
-    const file = await buildTarget(target, outDir);
+    const file = await compile(target, outDir);
     const mib = (statSync(file).size / 2 ** 20).toFixed(1);
     console.log(`${basename(file)}  ${mib} MiB  ${Math.round(performance.now() - started)} ms`);
     files.push(file);
   }
-  if (values.all) {
-    writeFileSync(join(outDir, "SHA256SUMS"), formatSha256Sums(files));
-    console.log(`SHA256SUMS  ${files.length} assets`);
-  }
+  const summed = writeSha256Sums(outDir);
+  console.log(`SHA256SUMS  ${summed.length} asset${summed.length === 1 ? "" : "s"}: ${summed.map((f) => basename(f)).join(", ")}`);
 }
 
 if (import.meta.main) {
   try {
-    await main(process.argv.slice(2));
+    await runBuild(process.argv.slice(2));
   } catch (e) {
     console.error(`build: ${(e as Error).message}`);
     process.exit(1);
