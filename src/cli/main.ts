@@ -6,12 +6,13 @@ import { loadConfig } from "../config/load.ts";
 import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
-import { UsageError, Workspace } from "../ops/workspace.ts";
+import { UsageError, Workspace, type OperationHooks } from "../ops/workspace.ts";
 import { CLI_NAMES, MCP_NAMES, type CommandNames } from "../ops/command-names.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { OUTLINE_LIMIT } from "../ops/navigate.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
+import { interruptible } from "./interrupt.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
 import type { Tuning } from "../search/search.ts";
 import { defaultWorkerCount } from "../index/chunk-files.ts";
@@ -119,6 +120,27 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   const noteRepairs = () => {
     for (const r of workspace?.cacheRepairs() ?? []) io.err(`note: ${r.project_id}: ${r.note}`);
   };
+  // An interrupted command says so where its result would go (JSON on stdout, else stderr) and exits 130.
+  const reportInterrupt = (message: string) => {
+    if (globals().json) io.out(JSON.stringify({ error: message, exit_code: 130 }));
+    else io.err(message);
+    process.exitCode = 130;
+  };
+  /**
+   * Runs an operation that refreshes the index first, with progress and Ctrl-C handling; `show` prints its
+   * result. A Ctrl-C stops the build a cold cache starts, keeping what was chunked, as `build` does.
+   */
+  const refreshFirst = async <T>(operation: (hooks: OperationHooks) => Promise<T>, show: (result: T) => void): Promise<void> => {
+    const progress = progressReporter();
+    const outcome = await interruptible({ onProgress: progress, onWait: (m) => io.err(m) }, operation);
+    progress.done();
+    if (!outcome.interrupted) return show(outcome.result);
+    reportInterrupt(
+      outcome.duringRefresh
+        ? 'Interrupted: the files chunked so far are saved; run "code-index build" (or this command again) to index the rest.'
+        : "Interrupted.",
+    );
+  };
   // Results go to stdout; in text mode a view's warning is a diagnostic and goes to stderr (with --json it is a field,
   // as are the cache's repairs: `cache_repairs`).
   const emit = (json: unknown, human: string, warning?: string) => {
@@ -142,14 +164,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .addOption(new Option("--intent <intent>", "implementation (default) ranks code first; usage ranks docs/tests/samples first").choices(["implementation", "usage"]))
     .action(async (words: string[], o: { limit: number; kind?: string[]; path?: string; codeOnly?: boolean; intent?: "implementation" | "usage" }) => {
       const ws = open();
-      const progress = progressReporter();
       try {
-        const view = await ws.search(
-          { query: words.join(" "), limit: o.limit, kinds: parseKinds(o.kind), path: o.path, codeOnly: o.codeOnly, intent: o.intent, project: globals().project },
-          { onProgress: progress, onWait: (m) => io.err(m) },
+        await refreshFirst(
+          (hooks) =>
+            ws.search({ query: words.join(" "), limit: o.limit, kinds: parseKinds(o.kind), path: o.path, codeOnly: o.codeOnly, intent: o.intent, project: globals().project }, hooks),
+          (view) => emit(view, formatSearch(view), view.warning),
         );
-        progress.done();
-        emit(view, formatSearch(view), view.warning);
       } finally {
         ws.close();
       }
@@ -178,8 +198,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .action(async (path: string, o: { limit: number }) => {
       const ws = open();
       try {
-        const view = await ws.outline({ path, project: globals().project, limit: o.limit });
-        emit(view, formatOutline(view), view.warning);
+        await refreshFirst(
+          (hooks) => ws.outline({ path, project: globals().project, limit: o.limit }, hooks),
+          (view) => emit(view, formatOutline(view), view.warning),
+        );
       } finally {
         ws.close();
       }
@@ -194,8 +216,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .action(async (words: string[], o: { limit: number; kind?: string[] }) => {
       const ws = open();
       try {
-        const view = await ws.findSymbol({ name: words.join(" "), kinds: parseKinds(o.kind), project: globals().project, limit: o.limit });
-        emit(view, formatFindSymbol(view), view.warning);
+        const kinds = parseKinds(o.kind);
+        await refreshFirst(
+          (hooks) => ws.findSymbol({ name: words.join(" "), kinds, project: globals().project, limit: o.limit }, hooks),
+          (view) => emit(view, formatFindSymbol(view), view.warning),
+        );
       } finally {
         ws.close();
       }
@@ -211,8 +236,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const ws = open();
       try {
         const kinds = parseNames(o.kind, REFERENCE_KINDS, "kind of use");
-        const view = await ws.references({ symbol, kinds, project: globals().project, limit: o.limit });
-        emit(view, formatReferences(view), view.warning);
+        await refreshFirst(
+          (hooks) => ws.references({ symbol, kinds, project: globals().project, limit: o.limit }, hooks),
+          (view) => emit(view, formatReferences(view), view.warning),
+        );
       } finally {
         ws.close();
       }
@@ -239,9 +266,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
             const message = full
               ? 'Interrupted: the files re-chunked so far are saved and the rest keep their previous chunks (the index is usable); run "code-index reindex" again to redo them all.'
               : 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.';
-            if (globals().json) io.out(JSON.stringify({ error: message, exit_code: 130 }));
-            else io.err(message);
-            process.exitCode = 130;
+            reportInterrupt(message);
             return;
           }
           const failed = views.filter((v) => v.error);

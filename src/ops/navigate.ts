@@ -73,13 +73,14 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
       }
       try {
         // A cold cache builds here: the caller sees progress as a search would show it.
-        const report = await index.refresh({ skipEmbedding: true, onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)), onWait: hooks.onWait });
+        const report = await index.refresh({ skipEmbedding: true, onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)), onWait: hooks.onWait, signal: hooks.signal });
         return { index, reindexRunning: report.reindexRunning === true };
       } catch (e) {
         return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
       }
     }),
   );
+  hooks.signal?.throwIfAborted(); // stopped: no answer from a half-built index
   for (const o of outcomes) {
     // The message already names its project ("Project "x": …"); the prefix only tells several projects apart.
     const prefix = targets.length > 1 ? `${o.index.id}: ` : "";

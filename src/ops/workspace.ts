@@ -34,7 +34,10 @@ export interface SearchParams {
 export interface OperationHooks {
   onProgress?: (project: string, p: Progress) => void;
   onWait?: (message: string) => void;
-  /** Stops a build: the files chunked so far are committed, and the next build goes on from there. */
+  /**
+   * Stops a build, the one `build` runs or the one a search or navigation refresh starts: the files chunked so far
+   * are committed, the next build goes on from there, and the operation rejects with the signal's reason.
+   */
   signal?: AbortSignal;
 }
 
@@ -144,6 +147,7 @@ export class Workspace {
           skipEmbedding: !semantic,
           onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),
           onWait: hooks.onWait,
+          signal: hooks.signal,
         });
         return { index, report };
       } catch (e) {
@@ -153,6 +157,7 @@ export class Workspace {
     });
     const queryVector = semantic ? this.embedder.embedQuery(query).catch((e: Error) => e) : undefined;
     const outcomes = await Promise.all(refreshes);
+    hooks.signal?.throwIfAborted(); // stopped: no answer from a half-built index
     let vector: Float32Array | undefined;
     const qv = await queryVector;
     if (qv instanceof Error) warnings.push(`Semantic ranking is off for this search: ${qv.message}`);

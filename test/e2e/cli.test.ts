@@ -1,6 +1,6 @@
 // The `code-index` CLI end to end on a copy of the UniTask corpus, with no embedding backend.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
@@ -384,7 +384,26 @@ describe("code-index CLI on UniTask", () => {
   });
 });
 
-describe("code-index build, interrupted", () => {
+describe("code-index, interrupted", () => {
+  test("Ctrl-C during a search's first build saves what was chunked and says so, as build does (exit 130)", async () => {
+    const root = join(home, "interrupted-search");
+    for (let i = 0; i < 3; i++) {
+      cpSync(join(REPO, "node_modules/com.cysharp.unitask"), join(root, `ut${i}`), { recursive: true });
+      cpSync(join(REPO, "node_modules/com.neuecc.unirx"), join(root, `rx${i}`), { recursive: true });
+    }
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache"), CODEINDEX_CHUNK_WORKERS: "0" };
+    const child = Bun.spawn([BUN, CLI, "search", "Forget", "--root", root, "--embedder", "none"], { cwd: home, env, stdout: "pipe", stderr: "pipe" });
+    await Bun.sleep(2500);
+    child.kill("SIGINT");
+    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    expect(code).toBe(130);
+    expect(stdout).toBe("");
+    expect(stderr).toContain('Interrupted: the files chunked so far are saved; run "code-index build" (or this command again) to index the rest.');
+    const status = JSON.parse((await cli("status", "--root", root, "--embedder", "none", "--json")).stdout) as { file_count: number };
+    expect(status.file_count).toBeGreaterThan(0);
+    rmSync(root, { recursive: true, force: true }); // here, not in afterAll: six corpus copies take a while to delete
+  }, 120_000);
+
   test("Ctrl-C (SIGINT) saves the files chunked so far, says how to go on (exit 130), and the next build does the rest", async () => {
     const root = join(home, "interrupted");
     for (let i = 0; i < 3; i++) {
