@@ -21,6 +21,15 @@ export interface SearchedProjects {
   severalProjects: boolean;
 }
 
+/** Why a query has no index terms: it is single characters and symbols only, or common words only. */
+function noTermsNote(query: string): string {
+  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.every((word) => word.length < 2)) {
+    return "The query has no word of two or more letters or digits (single characters and symbols are not indexed); search for a word or a name from the code, such as a method or type name.";
+  }
+  return "The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.";
+}
+
 /** Warnings that explain the hits (or their absence); the query itself is never echoed. */
 export function resultNotes(s: SearchedProjects): string[] {
   const { query, params, searched } = s;
@@ -28,9 +37,7 @@ export function resultNotes(s: SearchedProjects): string[] {
   if (searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query))) {
     notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.`);
   }
-  if (s.hits === 0 && queryTerms(query).length === 0) {
-    notes.push("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
-  }
+  if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
   const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
   if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType))) {
     const extensions = [...new Set(searched.flatMap(({ index }) => index.project.extensions))].join(" ");

@@ -250,12 +250,17 @@ describe("Workspace", () => {
     ws.close();
   });
 
-  test("a query of stop words only, with no hits, says why; one that finds something does not", async () => {
+  test("a query of stop words or single characters only, with no hits, says why; one that finds something does not", async () => {
     const ws = twoProjects(true);
     const common = await ws.search({ query: "how do I do it with the", limit: 5 });
     expect(common.hits).toEqual([]);
     expect(common.warning).toContain("The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.");
     expect((await ws.search({ query: "reconcile the ledger", limit: 5 })).warning ?? "").not.toContain("only common words");
+    for (const query of ["x", "a + b", "?"]) {
+      const short = await ws.search({ query, limit: 5 });
+      expect(short.warning).toContain("The query has no word of two or more letters or digits (single characters and symbols are not indexed); search for a word or a name from the code, such as a method or type name.");
+      expect(short.warning).not.toContain("common words");
+    }
     ws.close();
   });
 
