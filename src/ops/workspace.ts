@@ -99,7 +99,10 @@ export class Workspace {
         const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`) });
         await prepareSymbolIndex(index.snapshot()); // else built by the first search: ~0.3 s at 100k chunks
         const changed = report.filesAdded + report.filesChanged + report.filesDeleted;
-        log(`${index.id}: ready, ${index.snapshot().chunks.length} chunks (${changed} files added, changed or deleted since the last build) in ${Math.round(performance.now() - started)} ms`);
+        const chunks = index.snapshot().chunks.length;
+        log(
+          `${index.id}: ready, ${chunks} chunk${chunks === 1 ? "" : "s"} (${changed} file${changed === 1 ? "" : "s"} added, changed or deleted since the last build) in ${Math.round(performance.now() - started)} ms`,
+        );
       } catch (e) {
         log(`${index.id}: not warmed up: ${(e as Error).message}`);
       }

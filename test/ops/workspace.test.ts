@@ -53,6 +53,13 @@ describe("Workspace", () => {
     expect(missingLines).toEqual([expect.stringMatching(/^good: ready/)]); // a missing root is not warmed, nor an error
     again.close();
     missing.close();
+    // One file added since: the count is in the singular.
+    writeTree(ws.config.projects[0]!.root, { "src/Extra.cs": csClass("Bank", "Extra", ["Run"]) });
+    const third = new Workspace(ws.config, { embedder: ws.embedder, chunker });
+    const thirdLines: string[] = [];
+    await third.warmUp((line) => thirdLines.push(line));
+    expect(thirdLines).toEqual([expect.stringMatching(/^good: ready, \d+ chunks \(1 file added, changed or deleted since the last build\) in \d+ ms$/)]);
+    third.close();
   });
 
   test("warm-up embeds nothing (a hanging backend does not hold it up) and says when a cache had to be reset", async () => {
