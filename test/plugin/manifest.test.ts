@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assetName, TARGETS } from "../../scripts/build.ts";
 import { parseSha256Sums } from "../../scripts/plugin-checksums.ts";
+import { TOOLS } from "../../src/server/tools/index.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const readJson = (...parts: string[]) => JSON.parse(readFileSync(join(ROOT, ...parts), "utf8"));
@@ -14,6 +15,11 @@ describe("plugin files", () => {
   // Not tied to package.json: the version is bumped and tagged first, the plugin re-pinned once the release exists.
   test("plugin.json and checksums.json pin one version", () => {
     expect(readJson("plugins", "code-index", ".claude-plugin", "plugin.json").version).toBe(checksums.version);
+  });
+
+  test("the plugin README names every tool the server offers", () => {
+    const readme = readFileSync(join(ROOT, "plugins", "code-index", "README.md"), "utf8");
+    expect(TOOLS.map((t) => t.name).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 
   test("checksums.json has a SHA-256 for every release target", () => {
