@@ -92,7 +92,16 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
-  return new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names });
+  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names });
+  // With no project configured and no --root the working directory is the project: said until it is first built.
+  const [only] = config.projects;
+  if (g.root === undefined && config.projects.length === 1 && only?.adHoc && !ws.index(only.id).hasBuiltIndex()) {
+    io.err(
+      `note: no project configured and no --root: the project is the working directory ${only.root} (id "${only.id}"). ` +
+        `Pass --root DIR, or list projects in the config's CodeIndex.Projects, to index another folder.`,
+    );
+  }
+  return ws;
 }
 
 export function buildProgram(io: CliIo = defaultIo): Command {

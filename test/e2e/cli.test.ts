@@ -189,6 +189,25 @@ describe("code-index CLI on UniTask", () => {
     expect(text.stdout.trimEnd()).toEndWith(`\n… ${json.truncated.note}`);
   });
 
+  test("with no project configured and no --root, the working directory is indexed and the first run says so", async () => {
+    const cwd = join(home, "plain");
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, "Plain.cs"), "class Plain { void Forget() { } }\n");
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache") };
+    const runIn = async (...args: string[]) => {
+      const child = Bun.spawn([BUN, CLI, ...args], { cwd, env, stdout: "pipe", stderr: "pipe" });
+      const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      return { code, stdout, stderr };
+    };
+    const first = await runIn("search", "Forget", "--embedder", "none");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("Plain.Forget");
+    expect(first.stderr).toContain(`note: no project configured and no --root: the project is the working directory ${cwd} (id "plain"). Pass --root DIR, or list projects in the config's CodeIndex.Projects, to index another folder.`);
+    const second = await runIn("search", "Forget", "--embedder", "none");
+    expect(second.code).toBe(0);
+    expect(second.stderr).not.toContain("no project configured");
+  });
+
   test("a malformed CODEINDEX_CHUNK_WORKERS fails any command at once, naming the variable", async () => {
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache"), CODEINDEX_CHUNK_WORKERS: "banana" };
     const child = Bun.spawn([BUN, CLI, "status", "--root", corpus, "--embedder", "none"], { cwd: home, env, stdout: "pipe", stderr: "pipe" });
