@@ -134,7 +134,7 @@ describe.skipIf(process.platform === "win32")("launcher", () => {
     const cached = join(s.cacheDir, ASSET);
     expect(sha256(readFileSync(cached))).toBe(sha256(FAKE_BINARY));
     expect(statSync(cached).mode & 0o111).not.toBe(0);
-    expect(readdirSync(s.cacheDir)).toEqual([ASSET]);
+    expect(readdirSync(s.cacheDir).sort()).toEqual([ASSET, `${ASSET}.verified`]); // verified now, not hashed again each start
     expect(release.hits.get(`/v${VERSION}/${ASSET}`)).toBe(1);
   });
 
@@ -194,8 +194,51 @@ describe.skipIf(process.platform === "win32")("launcher", () => {
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(a.stdout.trim()).toBe("fake-code-index serve --id a");
     expect(b.stdout.trim()).toBe("fake-code-index serve --id b");
-    expect(readdirSync(s.cacheDir)).toEqual([ASSET]);
+    expect(readdirSync(s.cacheDir).sort()).toEqual([ASSET, `${ASSET}.verified`]);
     expect(sha256(readFileSync(join(s.cacheDir, ASSET)))).toBe(sha256(FAKE_BINARY));
+  });
+
+  test("a binary saved into the cache by hand is checked against the pinned SHA-256: a wrong one is refused", async () => {
+    const s = setup(await closedUrl());
+    const cached = join(s.cacheDir, ASSET);
+    mkdirSync(s.cacheDir, { recursive: true });
+    const wrong = `${FAKE_BINARY}# another build\n`;
+    writeFileSync(cached, wrong);
+    chmodSync(cached, 0o755);
+    const refused = await run(s);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toContain(
+      `the cached server binary ${cached} has SHA-256 ${sha256(wrong)}, but this plugin's release file has ${sha256(FAKE_BINARY)}. Refusing to run it`,
+    );
+    expect(refused.stderr).toContain("Delete it to download it again");
+
+    writeFileSync(cached, FAKE_BINARY); // the right file, saved by hand
+    const ok = await run(s);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.trim()).toBe("fake-code-index serve");
+    writeFileSync(cached, wrong); // replaced after it was verified: checked again
+    expect((await run(s)).code).toBe(1);
+  });
+
+  test("a cached binary that lost its execute bit gets it back; an override without one is an error that says so", async () => {
+    const release = startRelease();
+    const s = setup(release.baseUrl);
+    expect((await run(s, ["--install"])).code).toBe(0);
+    const cached = join(s.cacheDir, ASSET);
+    chmodSync(cached, 0o644);
+    const r = await run(s);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe("fake-code-index serve");
+    expect(statSync(cached).mode & 0o111).not.toBe(0);
+
+    const own = join(s.home, "my-code-index");
+    writeFileSync(own, `#!/bin/sh\necho "own build $*"\n`);
+    chmodSync(own, 0o644);
+    const refused = await run(s, [], { CODEINDEX_SERVER_BIN: own });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`CODEINDEX_SERVER_BIN points at ${own}, which is not executable. Run \`chmod +x ${own}\``);
+    expect(refused.stderr).not.toContain("ready");
   });
 
   test("CODEINDEX_SERVER_BIN wins over cache and download", async () => {

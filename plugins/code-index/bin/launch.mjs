@@ -8,6 +8,9 @@
 //      else the cache ~/.code-index-mcp/bin/<version>/<asset>; else download <base>/v<version>/<asset>,
 //      verify its SHA-256 against checksums.json committed in this plugin (never against a file downloaded
 //      beside it), make it executable, and install it atomically (temp file in the same folder + rename).
+//      A cached file not installed by this launcher (saved by hand) is checked against checksums.json too, once:
+//      <asset>.verified records the size and mtime of the file that matched. A cached file that lost its
+//      execute bit gets it back; an override that lacks it is an error that says so.
 //   2. Prerequisites: no config file is fine (the working directory is the project; said once on stderr);
 //      Ollama unreachable or its model not pulled is a warning (search works without it).
 //   3. Spawn `<binary> serve [args…]`, forward SIGINT/SIGTERM/SIGHUP, exit with its exit code.
@@ -19,7 +22,7 @@
 // the detected platform; CODEINDEX_CHECKSUMS_FILE replaces this plugin's checksums.json.
 import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { constants as osConstants, homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -112,6 +115,72 @@ function overrideBinary(env, asset) {
   return resolve(found);
 }
 
+function isExecutable(path) {
+  if (process.platform === "win32") return true; // Windows runs any .exe; there is no execute bit
+  try {
+    accessSync(path, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An override names the user's own file: a missing execute bit is theirs to fix. */
+function checkOverrideExecutable(path, variable) {
+  if (!isExecutable(path)) {
+    throw new LaunchError(`${variable} points at ${path}, which is not executable. Run \`chmod +x ${path}\`, or point ${variable} at the code-index binary.`);
+  }
+}
+
+/** The cached binary is ours: a lost execute bit (a copy or sync that dropped it) is put back. */
+function makeCachedExecutable(path) {
+  if (isExecutable(path)) return;
+  try {
+    chmodSync(path, statSync(path).mode | 0o755);
+  } catch (e) {
+    throw new LaunchError(`the cached server binary ${path} is not executable and cannot be made so (${e.code ?? e.message}). Run \`chmod +x ${path}\`, or delete it to download it again.`);
+  }
+  if (!isExecutable(path)) {
+    throw new LaunchError(`the cached server binary ${path} is not executable even after chmod (is its file system mounted noexec?). Set CODEINDEX_SERVER_BIN to a copy on another file system.`);
+  }
+}
+
+/** Where the size and mtime of a cached file whose SHA-256 matched are kept, so it is hashed once, not every start. */
+const verifiedRecord = (dest) => `${dest}.verified`;
+
+function recordVerified(dest, sha256) {
+  const { size, mtimeMs } = statSync(dest);
+  try {
+    writeFileSync(verifiedRecord(dest), JSON.stringify({ sha256, size, mtimeMs }));
+  } catch {
+    // Not recorded: the next start hashes the file again, nothing worse.
+  }
+}
+
+function knownVerified(dest, sha256) {
+  try {
+    const record = JSON.parse(readFileSync(verifiedRecord(dest), "utf8"));
+    const { size, mtimeMs } = statSync(dest);
+    return record.sha256 === sha256 && record.size === size && record.mtimeMs === mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** A cached binary saved by hand (or changed since it was verified) must be the pinned release's file. */
+function verifyCached(dest, sha256, url) {
+  if (knownVerified(dest, sha256)) return;
+  const actual = createHash("sha256").update(readFileSync(dest)).digest("hex");
+  if (actual !== sha256) {
+    throw new LaunchError(
+      `the cached server binary ${dest} has SHA-256 ${actual}, but this plugin's release file has ${sha256}. ` +
+        `Refusing to run it: it is another version, an incomplete download or a damaged file. Delete it to download ` +
+        `it again (or save ${url} there by hand); to run a build of your own, set CODEINDEX_SERVER_BIN to it.`,
+    );
+  }
+  recordVerified(dest, sha256);
+}
+
 function manualSteps(url, sha256, dest) {
   return (
     `To install it by hand: download ${url} (any browser or curl), check that its SHA-256 is ${sha256}, ` +
@@ -168,6 +237,7 @@ async function download(url, sha256, dest) {
     } catch (e) {
       if (!isFile(dest)) throw e; // Windows refuses to replace a file in use: another run installed it first
     }
+    recordVerified(dest, sha256);
   } finally {
     removeTemp();
     process.removeListener("SIGINT", onSignal);
@@ -182,18 +252,26 @@ async function resolveBinary(env) {
   const target = PLATFORM_TARGETS[platform];
   const asset = target === undefined ? undefined : assetName(pinned.version, target);
   const overridden = overrideBinary(env, asset);
-  if (overridden !== undefined) return overridden;
+  if (overridden !== undefined) {
+    checkOverrideExecutable(overridden, envValue(env, "CODEINDEX_SERVER_BIN") !== undefined ? "CODEINDEX_SERVER_BIN" : "CODEINDEX_SERVER_DIR");
+    return overridden;
+  }
   if (asset === undefined) throw unsupportedPlatform(platform);
 
   const dest = join(homedir(), ".code-index-mcp", "bin", pinned.version, asset);
-  if (isFile(dest)) return dest;
-
   const sha256 = pinned.assets[asset];
-  if (typeof sha256 !== "string" || !/^[0-9a-f]{64}$/.test(sha256)) {
+  const knownSha256 = typeof sha256 === "string" && /^[0-9a-f]{64}$/.test(sha256);
+  const base = (envValue(env, "CODEINDEX_RELEASE_BASE_URL") ?? DEFAULT_RELEASE_BASE_URL).replace(/\/+$/, "");
+  const url = `${base}/v${pinned.version}/${asset}`;
+  if (isFile(dest)) {
+    if (knownSha256) verifyCached(dest, sha256, url);
+    makeCachedExecutable(dest);
+    return dest;
+  }
+  if (!knownSha256) {
     throw new LaunchError(`the plugin's checksums file has no SHA-256 for ${asset}; reinstall or update the plugin.`);
   }
-  const base = (envValue(env, "CODEINDEX_RELEASE_BASE_URL") ?? DEFAULT_RELEASE_BASE_URL).replace(/\/+$/, "");
-  await download(`${base}/v${pinned.version}/${asset}`, sha256, dest);
+  await download(url, sha256, dest);
   return dest;
 }
 
