@@ -55,6 +55,8 @@ export interface ChunkView extends ChunkIdentityView {
   total_lines?: number;
   /** Set when the body is not the whole chunk. */
   truncated?: ChunkTruncationView;
+  /** Set while a reindex runs: the chunk's lines are the index's as it was before it. */
+  warning?: string;
 }
 
 export interface ChunkTruncationView {

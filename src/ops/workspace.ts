@@ -1,5 +1,5 @@
 // The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
@@ -291,8 +291,9 @@ export class Workspace {
     }
     const index = this.index(id.project);
     index.assertUsable();
+    let reindexRunning = false;
     try {
-      await index.refresh({ skipEmbedding: true });
+      reindexRunning = (await index.refresh({ skipEmbedding: true })).reindexRunning === true;
     } catch {
       // Answer from the last committed index; body_may_be_stale below says when the file moved since.
     }
@@ -307,6 +308,11 @@ export class Workspace {
     if (!c) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again));
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
+    // The index may lag the disk (a reindex running, a failed refresh): a file gone since is said as such.
+    if (!existsSync(join(index.project.root, c.path))) {
+      const why = reindexRunning ? `; ${REINDEX_RUNNING}` : "";
+      throw new StaleChunkIdError(`${c.symbol} was in ${c.path}, which no longer exists (deleted or moved since the index was read${why}) ${again}`);
+    }
     const text = readBody(index.project.root, c.path, c.startLine, c.startLine + shown - 1);
     // The body stays pure source, so scripts can use it as is; what was cut is said beside it.
     let body = text;
@@ -325,6 +331,7 @@ export class Workspace {
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
     if (shown < total) view.total_lines = total;
     if (truncated) view.truncated = truncated;
+    if (reindexRunning) view.warning = REINDEX_RUNNING;
     return view;
   }
 

@@ -329,9 +329,15 @@ describe("Workspace", () => {
     const root = ws.index("good").project.root;
     writeTree(root, { "src/Late.cs": csClass("Bank", "Late", ["Arrive"]) });
     await expect(ws.outline({ path: "src/Late.cs", project: "good" })).rejects.toThrow(/"src\/Late.cs" is not indexed in project "good" yet: a reindex is running/);
+    // code_get_chunk too: a warning, and a file deleted meanwhile is refused as gone, not "unreadable (ENOENT)".
+    const post = found.hits.find((h) => h.symbol === "Bank.Ledger.Reconcile")!;
+    expect((await ws.getChunk(post.id)).warning).toContain("a reindex is running");
+    rmSync(join(root, "src/Ledger.cs"));
+    await expect(ws.getChunk(post.id)).rejects.toThrow(/Bank\.Ledger\.Reconcile was in src\/Ledger\.cs, which no longer exists \(deleted or moved since the index was read; a reindex is running/);
     rmSync(lockFile);
     await held;
     expect((await ws.outline({ path: "src/Late.cs", project: "good" })).count).toBeGreaterThan(0);
+    await expect(ws.getChunk(post.id)).rejects.toThrow(/was deleted or renamed/);
     expect((await ws.search({ query: "Reconcile", limit: 5 })).warning ?? "").not.toContain("reindex is running");
     ws.close();
   });

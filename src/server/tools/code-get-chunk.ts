@@ -8,7 +8,7 @@ export const codeGetChunk = defineTool({
   name: "code_get_chunk",
   title: "Get chunk",
   description: [
-    "Returns one declaration's full source by the id code_search gave it: {id, project, path, start_line, end_line, kind, symbol, signature, doc?, body, body_may_be_stale?, total_lines?, truncated?}.",
+    "Returns one declaration's full source by the id code_search gave it: {id, project, path, start_line, end_line, kind, symbol, signature, doc?, body, body_may_be_stale?, total_lines?, truncated?, warning?}.",
     `A body longer than max_lines (default ${GET_CHUNK_LINES.default}) is cut: body holds only source, truncated {start_line, end_line, note} says which lines were left out and how to read them, and total_lines gives the chunk's length; code_outline lists a large type's members with their own ids. A body over ${GET_CHUNK_CHARS.toLocaleString("en-US")} characters (minified or generated lines) is cut there too.`,
     "Use it after code_search to read a hit in full instead of opening the whole file.",
     "It refreshes the index first, like code_search, then reads the body from disk; body_may_be_stale is true only when the file changed between that refresh and the read.",
