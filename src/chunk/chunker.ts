@@ -19,7 +19,10 @@ export { CHUNKER_VERSION } from "./version.ts";
 export interface Chunker {
   /** Chunks one file. `path` is project-relative and `/`-separated; it picks the strategy and labels chunks. */
   chunk(path: string, text: string): ChunkDraft[];
-  /** Chunks one file and lists its identifier references (C# only; other files have none), from one parse. */
+  /**
+   * Chunks one file and lists its identifier references (C# and the table languages; markdown and windowed files
+   * have none), from one parse.
+   */
   analyze(path: string, text: string): FileAnalysis;
 }
 
@@ -39,7 +42,7 @@ function extension(path: string): string {
 function csharpStrategy(grammar: LoadedGrammar): Strategy {
   return (path, text, lines, identifiers) => {
     let chunks: ChunkDraft[] | undefined;
-    const visit = identifiers && ((root: Node, parsed: string) => identifiers.push(...extractReferences(grammar, root, parsed)));
+    const visit = identifiers && ((root: Node, parsed: string) => identifiers.push(...extractReferences(grammar.references, root, parsed)));
     try {
       chunks = chunkCSharp(grammar, path, text, visit);
     } catch {
@@ -58,7 +61,7 @@ const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\p{L}\
 /** A table language: its grammar loads on the first file that needs it, so unused grammars cost nothing. */
 function languageStrategy(spec: LanguageSpec): Strategy {
   let loaded: LoadedLanguage | null | undefined; // null: the grammar failed to load; its files are windowed
-  return (path, text, lines) => {
+  return (path, text, lines, identifiers) => {
     if (loaded === undefined) {
       try {
         loaded = loadLanguage(spec);
@@ -68,7 +71,7 @@ function languageStrategy(spec: LanguageSpec): Strategy {
     }
     let raw: RawChunk[] | undefined;
     try {
-      raw = loaded ? chunkDeclarations(loaded, path, text) : undefined;
+      raw = loaded ? chunkDeclarations(loaded, path, text, identifiers) : undefined;
     } catch {
       raw = undefined; // as for C#: one file's parser failure leaves that file as windows
     }

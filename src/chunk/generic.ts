@@ -20,10 +20,12 @@
 //      a class chunk is its header plus member signatures, and each member is its own chunk.
 import { readFileSync } from "node:fs";
 import { Language, Parser, Query, type Node } from "web-tree-sitter";
-import type { ChunkKind } from "../types.ts";
+import type { ChunkKind, IdentifierRef } from "../types.ts";
 import { commentDocText, docstringText } from "./doc-text.ts";
 import type { RawChunk } from "./draft.ts";
 import type { LanguageSpec } from "./languages.ts";
+import { REFERENCE_CAPTURES, validateCaptures } from "./parser.ts";
+import { extractReferences } from "./references.ts";
 import { collapseWhitespace, dedent } from "./text.ts";
 
 /** A table language ready to parse (the parser is reused across files; parsing is synchronous). */
@@ -31,6 +33,8 @@ export interface LoadedLanguage {
   spec: LanguageSpec;
   parser: Parser;
   query: Query;
+  /** Identifier references (`@reference.*`, references.ts): what goes into the identifier index. */
+  references: Query;
 }
 
 const ROLE_CAPTURES = ["name", "body", "receiver", "scope", "package"];
@@ -56,9 +60,11 @@ export function loadLanguage(spec: LanguageSpec): LoadedLanguage {
     const allowed = [...ROLE_CAPTURES, ...Object.keys(spec.kinds)].map((c) => `@${c}`).join(", ");
     throw new Error(`${spec.queryFile} (${spec.name}): unknown capture @${name}; allowed: ${allowed} and @_private ones`);
   }
+  const references = new Query(language, spec.references);
+  validateCaptures(references, `${spec.referencesFile} (${spec.name})`, REFERENCE_CAPTURES);
   const parser = new Parser();
   parser.setLanguage(language);
-  return { spec, parser, query };
+  return { spec, parser, query, references };
 }
 
 interface Definition {
@@ -258,12 +264,15 @@ function sharesLines(file: SourceFile, chunk: Placed): boolean {
  * Chunks one file of a table language (LF-normalised text) into declarations, sorted by position. Returns
  * undefined when the parse failed or found nothing in a file with syntax errors, so the caller falls back to
  * windows; an empty list means a clean file without declarations (its lines are all gap chunks).
+ * With `identifiers`, the file's identifier references are appended to it from the same parse (also when the
+ * declarations fall back to windows: the references query reads what parsed).
  */
-export function chunkDeclarations(loaded: LoadedLanguage, path: string, text: string): RawChunk[] | undefined {
+export function chunkDeclarations(loaded: LoadedLanguage, path: string, text: string, identifiers?: IdentifierRef[]): RawChunk[] | undefined {
   const tree = loaded.parser.parse(text);
   if (!tree) return undefined;
   try {
     const root = tree.rootNode;
+    if (identifiers) identifiers.push(...extractReferences(loaded.references, root, text, { fileLocals: false }));
     const file = new SourceFile(loaded.spec, text);
     const { definitions, scopes, prefix } = collect(loaded, file, root);
     if (definitions.length === 0 && root.hasError) return undefined;

@@ -1,5 +1,6 @@
 // The language table: every language the generic declaration chunker reads, as data (grammar, query, kinds).
-// Adding a language = a row here (kept sorted by name), a query file in queries/ and a fixture test.
+// Adding a language = a row here (kept sorted by name), a query file and a references query file in queries/, and
+// fixture tests.
 // C# is not a row: its chunker (csharp.ts) also handles the preprocessor, operator names and accessors.
 // Importing this module loads no grammar: the WASM imports are file paths, read on first use of a language.
 import goWasm from "tree-sitter-go/tree-sitter-go.wasm" with { type: "file" };
@@ -10,11 +11,17 @@ import rustWasm from "tree-sitter-rust/tree-sitter-rust.wasm" with { type: "file
 import tsxWasm from "tree-sitter-typescript/tree-sitter-tsx.wasm" with { type: "file" };
 import typescriptWasm from "tree-sitter-typescript/tree-sitter-typescript.wasm" with { type: "file" };
 import goQuery from "./queries/go.scm" with { type: "text" };
+import goReferences from "./queries/go-references.scm" with { type: "text" };
 import javaQuery from "./queries/java.scm" with { type: "text" };
+import javaReferences from "./queries/java-references.scm" with { type: "text" };
 import javascriptQuery from "./queries/javascript.scm" with { type: "text" };
+import javascriptReferences from "./queries/javascript-references.scm" with { type: "text" };
 import pythonQuery from "./queries/python.scm" with { type: "text" };
+import pythonReferences from "./queries/python-references.scm" with { type: "text" };
 import rustQuery from "./queries/rust.scm" with { type: "text" };
+import rustReferences from "./queries/rust-references.scm" with { type: "text" };
 import typescriptQuery from "./queries/typescript.scm" with { type: "text" };
+import typescriptReferences from "./queries/typescript-references.scm" with { type: "text" };
 import type { ChunkKind } from "../types.ts";
 
 /**
@@ -33,6 +40,9 @@ export interface LanguageSpec {
   /** Query source and its file name (for error messages). See `generic.ts` for the capture vocabulary. */
   query: string;
   queryFile: string;
+  /** References query source and its file name: the vocabulary is at the top of `references.ts`. */
+  references: string;
+  referencesFile: string;
   /** `@definition.*` capture → the chunk kind it produces. */
   kinds: Readonly<Record<string, ChunkKind>>;
   /**
@@ -79,6 +89,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: goWasm,
     query: goQuery,
     queryFile: "queries/go.scm",
+    references: goReferences,
+    referencesFile: "queries/go-references.scm",
     kinds: {
       "definition.constant": "Constant",
       "definition.function": "Function",
@@ -96,6 +108,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: javaWasm,
     query: javaQuery,
     queryFile: "queries/java.scm",
+    references: javaReferences,
+    referencesFile: "queries/java-references.scm",
     kinds: {
       "definition.class": "Class",
       "definition.constructor": "Constructor",
@@ -114,6 +128,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: javascriptWasm,
     query: javascriptQuery,
     queryFile: "queries/javascript.scm",
+    references: javascriptReferences,
+    referencesFile: "queries/javascript-references.scm",
     kinds: {
       "definition.class": "Class",
       "definition.constant": "Constant",
@@ -130,6 +146,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: pythonWasm,
     query: pythonQuery,
     queryFile: "queries/python.scm",
+    references: pythonReferences,
+    referencesFile: "queries/python-references.scm",
     kinds: {
       "definition.class": "Class",
       "definition.constructor": "Constructor",
@@ -146,6 +164,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: rustWasm,
     query: rustQuery,
     queryFile: "queries/rust.scm",
+    references: rustReferences,
+    referencesFile: "queries/rust-references.scm",
     kinds: {
       "definition.constant": "Constant",
       "definition.enum": "Enum",
@@ -167,6 +187,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: tsxWasm,
     query: typescriptQuery,
     queryFile: "queries/typescript.scm",
+    references: typescriptReferences,
+    referencesFile: "queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
     doc: { comment: BLOCK_DOC },
@@ -177,6 +199,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: typescriptWasm,
     query: typescriptQuery,
     queryFile: "queries/typescript.scm",
+    references: typescriptReferences,
+    referencesFile: "queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
     doc: { comment: BLOCK_DOC },

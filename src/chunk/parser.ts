@@ -58,13 +58,17 @@ export async function loadCSharp(): Promise<LoadedGrammar> {
   const query = new Query(language, csharpQuery);
   validateCaptures(query, "queries/csharp.scm", Object.keys(DEFINITION_KINDS));
   const references = new Query(language, csharpReferencesQuery);
-  validateCaptures(references, "queries/csharp-references.scm", [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore", "bare", "local", "scope"]);
+  validateCaptures(references, "queries/csharp-references.scm", REFERENCE_CAPTURES);
   const parser = new Parser();
   parser.setLanguage(language);
   return { parser, query, references };
 }
 
-function validateCaptures(query: Query, file: string, kinds: readonly string[]): void {
+/** Captures a references query may use besides @name (see the vocabulary at the top of references.ts). */
+export const REFERENCE_CAPTURES: readonly string[] = [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore", "bare", "local", "scope"];
+
+/** Throws when the query uses a capture outside @name, `kinds` and `_`-prefixed private ones. */
+export function validateCaptures(query: Query, file: string, kinds: readonly string[]): void {
   for (const name of query.captureNames) {
     // `_`-prefixed captures are private to predicates inside the query.
     if (name.startsWith("_") || name === "name" || kinds.includes(name)) continue;

@@ -1,10 +1,30 @@
-// Identifier references of one parsed C# file: the references query finds them; this file dedupes and qualifies them.
-import type { Node } from "web-tree-sitter";
+// Identifier references of one parsed file (C# and every language of the table): the language's references query
+// (queries/<language>-references.scm) finds them; this file dedupes, qualifies and scopes them.
+//
+// Capture vocabulary of a references query (validated when the grammar loads, see REFERENCE_CAPTURES in parser.ts):
+//   @reference.<kind>  the referencing construct; <kind> is one of REFERENCE_KINDS
+//   @name              the identifier that names what is referenced
+//   @qualifier         the receiver or qualifier written before it (`a` in `a.f()`); its last simple name is kept
+//   @bare              the name matched as a bare name in an expression: dropped where a @local of its scope declares it
+//   @scope             a node that scopes the @local names inside it (function, block, lambda, loop …)
+//   @local             a parameter or local variable name, declared in the innermost @scope around it; never a reference
+//   @ignore            a node whose identifiers are never references (imports, namespace names, declaration names)
+import type { Node, Query } from "web-tree-sitter";
 import { REFERENCE_KINDS, type IdentifierRef, type ReferenceKind } from "../types.ts";
-import { type LoadedGrammar, referenceKindForCapture } from "./parser.ts";
+import { referenceKindForCapture } from "./parser.ts";
 
 /** Strength of each kind: when several patterns match one identifier, the strongest (lowest) wins. */
 const STRENGTH: ReadonlyMap<ReferenceKind, number> = new Map(REFERENCE_KINDS.map((k, i) => [k, i]));
+
+/**
+ * True when `kind` replaces `than` for one identifier: the stronger kind, except that a decorator's name stays an
+ * attribute though it is also called (`@Component({...})`, `@dataclass(frozen=True)`).
+ */
+function outranks(kind: ReferenceKind, than: ReferenceKind): boolean {
+  if (kind === "attribute" && than === "call") return true;
+  if (kind === "call" && than === "attribute") return false;
+  return STRENGTH.get(kind)! < STRENGTH.get(than)!;
+}
 
 /** Longest qualifier kept; longer receiver text is not a name anyone would type. */
 const MAX_QUALIFIER = 64;
@@ -17,25 +37,49 @@ const IDENTIFIER = /^@?[\p{L}_][\p{L}\p{N}_]*$/u;
 /**
  * The last simple name of a receiver expression (`b` in `a.b`, `List` in `List<T>`, `this`), or undefined when it
  * has none (a call result, an indexer, a literal). Reads children only: parent lookups are slow in web-tree-sitter.
+ * Node types of every grammar with a references query.
  */
 function lastName(node: Node | null, text: string): string | undefined {
   if (!node) return undefined;
   switch (node.type) {
     case "identifier":
     case "predefined_type":
+    case "type_identifier":
+    case "property_identifier":
+    case "field_identifier":
+    case "package_identifier":
+    case "primitive_type":
       return text.slice(node.startIndex, node.endIndex);
     case "this":
     case "this_expression":
       return "this";
+    case "self":
+      return "self";
     case "base":
     case "base_expression":
       return "base";
+    case "super":
+      return "super";
     case "generic_name":
-      return lastName(node.firstNamedChild, text);
+    case "scoped_type_identifier": // Java `a.B`: children only
+      return lastName(node.lastNamedChild?.type === "type_arguments" ? node.firstNamedChild : node.lastNamedChild, text);
+    case "generic_type": // TS/Go/Rust `name`/`type` field; Java: first child
+      return lastName(node.childForFieldName("name") ?? node.childForFieldName("type") ?? node.firstNamedChild, text);
     case "member_access_expression":
     case "qualified_name":
     case "alias_qualified_name":
+    case "nested_type_identifier":
+    case "scoped_identifier":
+    case "qualified_type":
       return lastName(node.childForFieldName("name"), text);
+    case "member_expression": // TS/JS
+      return lastName(node.childForFieldName("property"), text);
+    case "attribute": // Python
+      return lastName(node.childForFieldName("attribute"), text);
+    case "selector_expression": // Go
+    case "field_access": // Java
+    case "field_expression": // Rust
+      return lastName(node.childForFieldName("field"), text);
     default:
       return undefined;
   }
@@ -71,6 +115,9 @@ class LocalNames {
   /** Top-level statements: no scope around them. */
   private readonly file = new Set<string>();
 
+  /** `fileLocals`: names declared outside every scope are locals (C# top-level statements), not module globals. */
+  constructor(private readonly fileLocals: boolean) {}
+
   addScope(node: Node, text: string): void {
     const scope: Scope = { start: node.startIndex, end: node.endIndex, names: new Set(), parent: -1 };
     if (node.type === "accessor_declaration") {
@@ -93,7 +140,8 @@ class LocalNames {
 
   declare(name: string, at: number): void {
     const scope = this.innermost(at);
-    (scope === -1 ? this.file : this.scopes[scope]!.names).add(name);
+    if (scope !== -1) this.scopes[scope]!.names.add(name);
+    else if (this.fileLocals) this.file.add(name);
   }
 
   /** True when a scope around `at` (or, outside every scope, the top-level statements) declares `name`. */
@@ -121,17 +169,25 @@ class LocalNames {
   }
 }
 
+export interface ReferenceOptions {
+  /**
+   * Names declared outside every @scope hide bare uses outside every scope (C#: top-level statements declare
+   * locals). Off for module languages, where such a name is a module global that bare uses refer to.
+   */
+  fileLocals?: boolean;
+}
+
 /**
  * Reference identifiers of a parsed file, one per (name, line, qualifier), each with its strongest kind, in
  * source order. Comments and string literals are separate nodes, so words in them never appear here.
- * `text` is the text the tree was parsed from.
+ * `text` is the text the tree was parsed from; `references` the language's references query.
  */
-export function extractReferences(grammar: LoadedGrammar, root: Node, text: string): IdentifierRef[] {
+export function extractReferences(references: Query, root: Node, text: string, options: ReferenceOptions = {}): IdentifierRef[] {
   const byNode = new Map<number, Found>();
   const ignored: [number, number][] = [];
-  const locals = new LocalNames();
+  const locals = new LocalNames(options.fileLocals ?? true);
   const declared: Node[] = [];
-  for (const match of grammar.references.matches(root)) {
+  for (const match of references.matches(root)) {
     let kind: ReferenceKind | undefined;
     let name: Node | undefined;
     let qualifier: Node | undefined;
@@ -151,7 +207,7 @@ export function extractReferences(grammar: LoadedGrammar, root: Node, text: stri
       found = { start: name.startIndex, row: name.startPosition.row, name: text.slice(name.startIndex, name.endIndex), kind, bareOnly: bare };
       byNode.set(name.startIndex, found);
     } else {
-      if (STRENGTH.get(kind)! < STRENGTH.get(found.kind)!) found.kind = kind;
+      if (outranks(kind, found.kind)) found.kind = kind;
       if (!bare) found.bareOnly = false;
     }
     if (qualifier && found.qualifier === undefined) {
@@ -162,11 +218,22 @@ export function extractReferences(grammar: LoadedGrammar, root: Node, text: stri
     }
   }
   locals.seal();
-  for (const node of declared) locals.declare(text.slice(node.startIndex, node.endIndex), node.startIndex);
+  // A @local is a declaration: never a reference itself, whatever else matched it.
+  const declaredAt = new Set<number>();
+  for (const node of declared) {
+    locals.declare(text.slice(node.startIndex, node.endIndex), node.startIndex);
+    declaredAt.add(node.startIndex);
+  }
   const byKey = new Map<string, IdentifierRef>();
   const ordered = [...byNode.values()].sort((a, b) => a.start - b.start);
+  // Ignored ranges by start: walking both in source order, an identifier is inside one when the furthest end of
+  // the ranges starting at or before it lies past it (one pass; declaration names make these many).
+  ignored.sort((a, b) => a[0] - b[0]);
+  let nextIgnored = 0;
+  let ignoredUntil = -1;
   for (const f of ordered) {
-    if (!IDENTIFIER.test(f.name) || ignored.some(([from, to]) => f.start >= from && f.start < to)) continue;
+    for (; nextIgnored < ignored.length && ignored[nextIgnored]![0] <= f.start; nextIgnored++) ignoredUntil = Math.max(ignoredUntil, ignored[nextIgnored]![1]);
+    if (!IDENTIFIER.test(f.name) || f.start < ignoredUntil || declaredAt.has(f.start)) continue;
     // `_` alone is a discard (`_ = Run();`), not a name.
     if (f.bareOnly && (f.name === "_" || locals.isLocal(f.name, f.start))) continue;
     const ref: IdentifierRef = { name: f.name.startsWith("@") ? f.name.slice(1) : f.name, line: f.row + 1, kind: f.kind };
@@ -176,7 +243,7 @@ export function extractReferences(grammar: LoadedGrammar, root: Node, text: stri
     if (!seen) {
       if (byKey.size >= MAX_IDENTIFIERS_PER_FILE) break;
       byKey.set(key, ref);
-    } else if (STRENGTH.get(f.kind)! < STRENGTH.get(seen.kind)!) {
+    } else if (outranks(f.kind, seen.kind)) {
       seen.kind = f.kind;
     }
   }

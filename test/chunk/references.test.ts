@@ -152,7 +152,7 @@ describe("extractReferences", () => {
     expect(named(code, "Limit").map((r) => [r.line, r.kind])).toEqual([[9, "member"], [10, "member"]]);
   });
 
-  test("non-C# files have no identifiers", () => {
+  test("markdown files have no identifiers", () => {
     expect(chunker.analyze("README.md", "# Sign\nCall Sign(x).\n").identifiers).toEqual([]);
   });
 });
