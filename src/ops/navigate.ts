@@ -428,7 +428,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       let match: ReferenceView["match"] = "name";
       if (id.qualifier !== undefined && namesType(id.qualifier, types.names)) match = "qualified";
       else if (
-        (id.qualifier === undefined || id.qualifier === "this" || id.qualifier === "base") &&
+        (id.qualifier === undefined || id.qualifier === "this" || id.qualifier === "base" || id.qualifier === "self") &&
         enclosing &&
         types.owners.some((o) => enclosing.symbol.startsWith(`${o}.`))
       ) {
@@ -441,22 +441,9 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   if (found.length === 0 && otherKinds > 0) {
     warnings.push(`${otherKinds} uses of "${bare}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
   }
-  // Where the symbol is declared (by its name, or its qualified name).
-  const declaredIn = ready.flatMap((r) =>
-    findDefinitions(r.snapshot, query)
-      .filter((d) => d.match === "exact" || d.match === "qualified")
-      .map((d) => r.snapshot.chunks.at(d.index)!.path),
-  );
-  // Uses are extracted from C# only: a name declared in another language would otherwise look unused.
-  const elsewhere = declaredIn.filter((path) => !path.toLowerCase().endsWith(".cs"));
-  if (elsewhere.length > 0) {
-    const files = [...new Set(elsewhere)];
-    warnings.push(
-      `Uses are indexed in C# files only: "${bare}" is declared in ${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more` : ""}, and its uses in non-C# files are not listed; search for the name to find them as text.`,
-    );
-  }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
-  if (segments.length >= 2 && declaredIn.length === 0) {
+  const declared = (r: Refreshed) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified");
+  if (segments.length >= 2 && !ready.some(declared)) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${bare}".`);
   }
   found.sort(

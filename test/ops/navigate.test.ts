@@ -176,24 +176,41 @@ describe("references", () => {
     expect(view.total).toBeGreaterThan(view.files.flatMap((f) => f.references).filter((r) => r.match === "qualified").length);
   });
 
-  test("a name declared outside C# says that its uses there are not indexed, instead of looking unused", async () => {
+  test("uses are listed in every language, not only C#: calls, types, base lists, qualified and same-type", async () => {
     const poly = tempDir("nav-poly");
     dirs.push(poly);
     writeTree(poly, {
       "b.ts": "export function greet(n: number): string {\n  return String(n);\n}\nexport const twice = (n: number) => greet(n) + greet(n);\n",
+      "c.js": "// greet(1) in a comment\nimport { greet } from './b';\nconsole.log(greet(2), 'greet(3)');\n",
       "A.cs": "namespace P { class A { void M() { Greet(); } void Greet() { } } }\n",
+      "wallet.py": "class Wallet(Base):\n    def sign(self, n):\n        return self.sign(n - 1)\n\ndef pay(w: Wallet):\n    w.sign(1)\n",
+      "wallet.go": "package w\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post() { l.Post(); Post() }\n",
+      "Audit.java": "class Audit implements Named { Audit a = new Audit(); }\n",
+      "lib.rs": "struct Coin;\nimpl Named for Coin {}\nfn f(c: Coin) -> Coin { Coin }\n",
     });
     const embedding = embeddingConfig({ provider: "none" });
+    const extensions = [".cs", ".ts", ".js", ".py", ".go", ".java", ".rs"];
     const polyWs = new Workspace(
-      { projects: [projectConfig(poly, join(poly, ".cache"), { id: "poly", extensions: [".cs", ".ts"], exclude: [".cache/"] })], embedding },
+      { projects: [projectConfig(poly, join(poly, ".cache"), { id: "poly", extensions, exclude: [".cache/"] })], embedding },
       { embedder: createEmbedder(embedding), chunker },
     );
+    const lines = (view: Awaited<ReturnType<Workspace["references"]>>) =>
+      view.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line} ${r.kind} ${r.match}${r.qualifier ? ` ${r.qualifier}` : ""}`));
+    // The TS function's calls, in TS and in JS; not its declaration, the import, the comment or the string.
     const ts = await polyWs.references({ symbol: "greet", limit: 50 });
-    expect(ts.warning).toContain('Uses are indexed in C# files only: "greet" is declared in b.ts');
-    // A C# name is answered as before, without that note.
+    expect(ts.warning).toBeUndefined();
+    expect(lines(ts)).toEqual(["b.ts:4 call name", "c.js:3 call name"]);
+    // Python: `self.sign` inside Wallet and `w.sign` are calls; `Wallet` as a base class and an annotation.
+    expect(lines(await polyWs.references({ symbol: "Wallet.sign", limit: 50 }))).toEqual(["wallet.py:3 call same-type self", "wallet.py:6 call name w"]);
+    expect(lines(await polyWs.references({ symbol: "Wallet", limit: 50 }))).toEqual(["wallet.py:5 type name"]);
+    // Go: a method called through its receiver; Java and Rust implementers of one name.
+    expect(lines(await polyWs.references({ symbol: "Ledger.Post", limit: 50 }))).toEqual(["wallet.go:5 call same-type", "wallet.go:5 call name l"]);
+    const named = await polyWs.references({ symbol: "Named", kinds: ["implementation"], limit: 50 });
+    expect(lines(named)).toEqual(["Audit.java:1 implementation name", "lib.rs:2 implementation name"]);
+    expect(lines(await polyWs.references({ symbol: "Coin", limit: 50 }))).toEqual(["lib.rs:2 type name", "lib.rs:3 type name"]);
+    // A C# name is answered as before.
     const cs = await polyWs.references({ symbol: "A.Greet", limit: 50 });
     expect(cs.files.map((f) => f.path)).toEqual(["A.cs"]);
-    expect(cs.warning ?? "").not.toContain("C# files only");
     polyWs.close();
   });
 
