@@ -106,6 +106,10 @@ describe("JavaScript references", () => {
     ]);
   });
 
+  test("JSX components are names; lower-case tags are HTML elements, not references", () => {
+    expect(listed("a.jsx", "const x = <div><App title={t} /></div>;\n")).toEqual(["App@1 member", "t@1 member"]);
+  });
+
   test("a name used where a parameter or local declares it is only a use outside that function", () => {
     const scoped = "const limit = 3;\nfunction f(limit) { return limit; }\nfunction g() { return limit; }\n";
     expect(listed("b.mjs", scoped)).toEqual(["limit@3 member"]);

@@ -70,3 +70,7 @@
 (class name: (_) @ignore)
 (import_statement) @ignore
 (export_specifier alias: (_) @ignore)
+; Lower-case JSX tags are HTML elements, not names in scope (`<div>`); `<App />` stays a member reference.
+((jsx_opening_element name: (identifier) @ignore) (#match? @ignore "^[a-z]"))
+((jsx_closing_element name: (identifier) @ignore) (#match? @ignore "^[a-z]"))
+((jsx_self_closing_element name: (identifier) @ignore) (#match? @ignore "^[a-z]"))
