@@ -70,8 +70,9 @@ export function matchChunks<T extends Identified>(old: readonly StoredChunk[], d
 
 /**
  * Drafts left without an ordinal take back the ordinal of a removed chunk of the same file with the same kind,
- * symbol and signature (most recent removal first, each once): a declaration lost to a momentary syntax error, an
- * unreadable moment or a file deleted and restored keeps its id when it comes back.
+ * symbol and signature (each once, in the order given: namesakes such as the parts of a partial type pair up by
+ * occurrence, as matchChunks pairs them): a declaration lost to a momentary syntax error, an unreadable moment or a
+ * file deleted and restored keeps its id when it comes back.
  */
 export function reviveRemoved<T extends Identified>(matches: readonly ChunkMatch<T>[], removed: readonly (Identified & { ordinal: number })[]): ChunkMatch<T>[] {
   if (removed.length === 0 || matches.every((m) => m.ordinal !== undefined)) return [...matches];

@@ -146,11 +146,14 @@ export class IndexDb {
     return q.get(ordinal) ?? undefined;
   }
 
-  /** The remembered removals of one file's chunks, most recent first. */
+  /**
+   * The remembered removals of one file's chunks, by ordinal: the order their declarations were first made in, which
+   * is source order for the parts of a partial type or same-signature members under `#if`/`#else`.
+   */
   removedOfFile(path: string): { ordinal: number; kind: string; symbol: string; signature: string }[] {
     return this.db
       .query<{ ordinal: number; kind: string; symbol: string; signature: string }, [string]>(
-        "SELECT ordinal, kind, symbol, signature FROM chunks_removed WHERE path = ? ORDER BY rowid DESC",
+        "SELECT ordinal, kind, symbol, signature FROM chunks_removed WHERE path = ? ORDER BY ordinal",
       )
       .all(path);
   }

@@ -188,10 +188,10 @@ describe("matchChunks", () => {
     expect(diff.removed).toEqual([]);
   });
 
-  test("drafts left unmatched take back a removed chunk's ordinal on kind, symbol and signature, most recent first, each once", () => {
+  test("drafts left unmatched take back a removed chunk's ordinal on kind, symbol and signature, in order, each once", () => {
     const removed = [
-      { ordinal: 9, kind: "Method", symbol: "N.A.Run", signature: "void Run()" }, // most recent first
-      { ordinal: 4, kind: "Method", symbol: "N.A.Run", signature: "void Run()" },
+      { ordinal: 4, kind: "Method", symbol: "N.A.Run", signature: "void Run()" }, // namesakes pair up by occurrence
+      { ordinal: 9, kind: "Method", symbol: "N.A.Run", signature: "void Run()" },
       { ordinal: 5, kind: "Method", symbol: "N.A.Stop", signature: "void Stop(int code)" },
     ];
     const matches = [
@@ -204,8 +204,8 @@ describe("matchChunks", () => {
     ];
     expect(reviveRemoved(matches, removed).map((m) => [m.ordinal, m.revived])).toEqual([
       [2, undefined],
-      [9, true],
       [4, true],
+      [9, true],
       [undefined, undefined],
       [undefined, undefined],
       [undefined, undefined],

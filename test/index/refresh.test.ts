@@ -244,6 +244,19 @@ describe("refresh with an embedding backend", () => {
     // A revived id reads as its declaration again.
     const send = [...f.index.snapshot().chunks].find((c) => c.symbol === "App.Beta.Send")!;
     expect(send.ordinal).toBe(before.get("Method App.Beta.Send")!);
+
+    // Namesakes (the parts of a partial class) each get their own id back, not each other's.
+    const partial = "namespace App\n{\n    public partial class Foo\n    {\n        public void First() { }\n    }\n\n    public partial class Foo\n    {\n        public void Second() { }\n    }\n}\n";
+    f.write("src/Foo.cs", partial);
+    await f.index.refresh();
+    const parts = () => [...f.index.snapshot().chunks].filter((c) => c.symbol === "App.Foo").map((c) => `${c.startLine}:${c.ordinal}`);
+    const first = parts();
+    expect(first.length).toBe(2);
+    rmSync(join(f.root, "src/Foo.cs"));
+    await f.index.refresh();
+    f.write("src/Foo.cs", partial);
+    await f.index.refresh();
+    expect(parts()).toEqual(first);
     f.index.close();
   });
 
