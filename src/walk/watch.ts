@@ -12,7 +12,7 @@
 // from another process just before asking, 0 missed in 300 under full CPU load (1 in 200 when only yielding to
 // the event loop); writes from this process immediately before, 0 in 600 under load with two round trips, 38 in
 // 300 with one.
-import { rmSync, statSync, watch, writeFileSync, type FSWatcher } from "node:fs";
+import { existsSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";
 
 // Each round trip writes a new file and waits for an event naming it: a rewritten file's events can merge or trail
@@ -58,7 +58,10 @@ export class TreeWatcher {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Called right before a walk of the whole tree starts: an event from here on makes the next refresh walk again. */
+  /**
+   * Called right before a walk of the whole tree starts, without asking what changed first (nextWalk does both for a
+   * refresh): an event from here on makes the next refresh walk again.
+   */
   beginWalk(): void {
     this.beginPartialWalk();
     this.walkingWholeTree();
@@ -89,7 +92,7 @@ export class TreeWatcher {
     if (this.failed) return;
     if (dirs.length > MAX_WATCHED_DIRS) return this.fail();
     const wanted = new Set(dirs);
-    if (this.rootIdentity !== undefined && identityOf(this.root) !== this.rootIdentity) this.unwatch("");
+    this.unwatchReplacedRoot();
     for (const [dir, watcher] of this.watchers) {
       if (wanted.has(dir)) continue;
       watcher.close();
@@ -117,12 +120,7 @@ export class TreeWatcher {
    * events named (relative to the root; empty = nothing changed), or undefined when only a whole walk will do.
    */
   async changes(): Promise<string[] | undefined> {
-    if (!this.trusted()) return undefined;
-    // The root replaced wholesale (`rm -rf root && cp -r other root`): its watch follows the deleted directory.
-    if (this.rootIdentity !== undefined && identityOf(this.root) !== this.rootIdentity) {
-      this.unwatch("");
-      return undefined;
-    }
+    if (!this.trusted() || this.unwatchReplacedRoot()) return undefined;
     // Two round trips: events read in one batch may reach JavaScript grouped by watcher rather than in order, so
     // the first sentinel can overtake a change written just before it; a second sentinel, written after the first
     // arrived, is read in a later batch than any such change.
@@ -206,11 +204,21 @@ export class TreeWatcher {
     // and below follow the old directory, so they go, and the next walk's sync watches what is there now.
     if (path !== undefined && this.watchers.has(path)) this.unwatch(path);
     // The root's own deletion reaches its watch as an event naming the root itself (inode numbers are reused, so a
-    // root made again can look the same to stat).
-    else if (dir === "" && name === basename(this.root)) this.unwatch("");
+    // root made again can look the same to stat); a file of that name inside the root (a Go binary) is just a file.
+    else if (dir === "" && name === basename(this.root) && !existsSync(join(this.root, name))) this.unwatch("");
     // Too many paths to re-check one by one is a whole walk anyway.
     if (path === undefined || this.changed.size >= MAX_CHANGED_PATHS) this.wholeTree = true;
     else this.changed.add(path);
+  }
+
+  /**
+   * A root replaced wholesale (`rm -rf root && cp -r other root`) under a watch that follows the deleted directory:
+   * stops watching it all, so the next walk watches the new one. True when it did.
+   */
+  private unwatchReplacedRoot(): boolean {
+    if (this.rootIdentity === undefined || identityOf(this.root) === this.rootIdentity) return false;
+    this.unwatch("");
+    return true;
   }
 
   /** Stops watching a directory and everything below it ("" = the whole tree); the next refresh walks. */

@@ -173,6 +173,14 @@ describe("TreeWatcher", () => {
     expect(await watcher.changes()).toEqual(["A.cs"]);
   });
 
+  test("a file named like the root, inside it, is a change to that file, not the root's deletion", async () => {
+    const { root, watcher } = await watched();
+    const name = root.slice(root.lastIndexOf("/") + 1);
+    writeFileSync(join(root, name), "a binary a Go build would leave");
+    expect(await watcher.changes()).toEqual([name]);
+    expect(watcher.size).toBe(2);
+  });
+
   test("a barrier directory deleted and made again is watched anew after one untrusted refresh", async () => {
     const root = tempDir("watch-rebarrier");
     const cache = tempDir("watch-rebarrier-cache");
