@@ -428,8 +428,18 @@ export function chunkCSharp(
   }
 }
 
-/** A `//` line comment in words, not code commented out (`// x = 1;`, `// }`). */
+/**
+ * A `//` line comment in words, not code commented out (`//public int Old() => 1`, `// x = 1;`, `// var x = F()`,
+ * `// }`) nor a tool's directive (`// ReSharper disable …`). Heuristic: code is usually commented out without a
+ * space after the slashes, and ends or starts the way code does.
+ */
 function isProseComment(comment: string): boolean {
   if (!comment.startsWith("//") || comment.startsWith("////")) return false;
-  return !/[;{}]\s*$/.test(comment);
+  const body = comment.slice(2);
+  const text = body.trim();
+  if (text === "") return true; // a blank line inside a comment block
+  if (!/^\s/.test(body)) return false;
+  if (/[;{})\]]$/.test(text) || text.includes("=>") || text.startsWith("#")) return false;
+  if (/^(?:var|return|if|else|for|foreach|while|switch|using|await|throw|new|public|private|protected|internal|static)\b.*[(=]/.test(text)) return false;
+  return !/^(?:ReSharper|@formatter|noinspection|NOSONAR)\b/i.test(text);
 }

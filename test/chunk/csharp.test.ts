@@ -277,6 +277,12 @@ describe("C# doc comments and attributes", () => {
         "    void AfterCode() { }", //                       12
         "    int n; // trailing note of n", //               13
         "    void AfterTrailing() { }", //                   14
+        "    //public int Old() => 1", //                    15
+        "    void AfterUnspaced() { }", //                   16
+        "    // var y = Compute(x)", //                      17
+        "    void AfterStatement() { }", //                  18
+        "    // ReSharper disable once InconsistentNaming", // 19
+        "    void AfterDirective() { }", //                  20
         "}",
       ),
     );
@@ -284,7 +290,14 @@ describe("C# doc comments and attributes", () => {
     expect([reuse.startLine, reuse.endLine]).toEqual([3, 6]);
     expect(reuse.doc).toBe("Reuses the source until the limit elapses, so nothing is allocated per call.");
     expect(reuse.content).toContain("so nothing is allocated");
-    for (const [name, line] of [["K.Spaced", 10], ["K.AfterCode", 12], ["K.AfterTrailing", 14]] as const) {
+    for (const [name, line] of [
+      ["K.Spaced", 10],
+      ["K.AfterCode", 12],
+      ["K.AfterTrailing", 14],
+      ["K.AfterUnspaced", 16],
+      ["K.AfterStatement", 18],
+      ["K.AfterDirective", 20],
+    ] as const) {
       expect([name, only(chunks, name).startLine, only(chunks, name).doc]).toEqual([name, line, undefined]);
     }
   });
