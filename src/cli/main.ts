@@ -145,7 +145,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     progress.done();
     if (!outcome.interrupted) return show(outcome.result);
     reportInterrupt(
-      outcome.duringRefresh
+      outcome.duringBuild
         ? 'Interrupted: the files chunked so far are saved; run "code-index build" (or this command again) to index the rest.'
         : "Interrupted.",
     );
