@@ -128,7 +128,7 @@ export class ProjectIndex {
   private seenDataVersion: number | undefined;
   private needsFullRechunk = false;
   /** The chunker version of a store a newer code-index built, used as it is (see open). */
-  newerChunker: number | undefined;
+  private storedNewerChunker: number | undefined;
   /** Chunk texts without a vector after the last refresh; undefined = not known (first refresh, or the store moved). */
   private knownPending: number | undefined;
   private repairs: CacheRepair[] = [];
@@ -178,6 +178,11 @@ export class ProjectIndex {
   /** The path the damaged database was moved to, when opening had to set one aside (repair "corrupt"). */
   get damagedCopy(): string | undefined {
     return this.damaged;
+  }
+
+  /** The chunker version of the store when a newer code-index built it (repair "chunker-newer"). */
+  get newerChunker(): number | undefined {
+    return this.storedNewerChunker;
   }
 
   /**
@@ -265,7 +270,7 @@ export class ProjectIndex {
     } else if (storedChunker > CHUNKER_VERSION) {
       // A newer code-index built it (a server not yet restarted after an update, next to a newer CLI): re-chunking
       // everything back to this version, and then forward again in the other process, would repeat on every switch.
-      this.newerChunker = storedChunker;
+      this.storedNewerChunker = storedChunker;
       this.repairs.push("chunker-newer");
     }
     // The model and size are recorded with the first vector stored (EmbedQueue), not here: opening for `status` or a

@@ -20,7 +20,7 @@ const NOTES: Partial<Record<CacheRepair, (index: ProjectIndex) => string>> = {
   removed: () => "the cache directory was removed; a new index replaces it, and chunk ids from before no longer work.",
   "chunker-changed": () => "the chunker changed since the last build; every file is re-chunked.",
   "chunker-newer": (index) =>
-    `the index was built by a newer code-index (chunker version ${index.newerChunker}, this one has ${CHUNKER_VERSION}); it is used as it is and only changed files are chunked by this version: update or restart this code-index to use the newer one.`,
+    `the index was built by a newer code-index (chunker version ${index.newerChunker}, this one has ${CHUNKER_VERSION}); it is used as it is, and the files that change are chunked by this version and stay so until they change again or a reindex by the newer one: update or restart this code-index.`,
   "embedding-changed": () => "the stored embeddings were from another model or size and were dropped; they are embedded again.",
 };
 
