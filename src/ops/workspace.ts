@@ -88,15 +88,16 @@ export class Workspace {
    * cache had to be reset, is left to its first search, which builds it with progress. Tells `log` what it does,
    * one line at a time; never throws.
    */
-  async warmUp(log: (line: string) => void): Promise<void> {
+  async warmUp(log: (line: string) => void, signal?: AbortSignal): Promise<void> {
     for (const index of this.indexes.values()) {
+      if (signal?.aborted) return;
       const started = performance.now();
       try {
         const built = index.hasBuiltIndex();
         for (const repair of cacheRepairViews(index)) log(`${index.id}: ${repair.note}`);
         if (!built) continue;
         // No embedding here: a search joining this refresh must not wait on an unreachable backend; searches embed.
-        const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`) });
+        const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`), signal });
         await prepareSymbolIndex(index.snapshot()); // else built by the first search: ~0.3 s at 100k chunks
         const changed = report.filesAdded + report.filesChanged + report.filesDeleted;
         const chunks = index.snapshot().chunks.length;

@@ -17,10 +17,12 @@ export interface ServerOptions {
   version: string;
   /** Where the server's own messages go (stderr under stdio); default: nowhere. */
   log?: (message: string) => void;
+  /** Aborted when the client goes away: builds the tools started stop after committing what they chunked. */
+  signal?: AbortSignal;
 }
 
-export function createServer({ workspace, version, log = () => {} }: ServerOptions): McpServer {
+export function createServer({ workspace, version, log = () => {}, signal }: ServerOptions): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
-  for (const tool of TOOLS) tool.register(server, { workspace, log });
+  for (const tool of TOOLS) tool.register(server, { workspace, log, signal });
   return server;
 }

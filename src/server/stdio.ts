@@ -25,7 +25,10 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
     }
   }
 
-  const server = createServer({ workspace, version, log });
+  // A client gone mid-build (closed, crashed) should not leave a process building, and holding the write lock, for
+  // nobody: the build stops after committing what it chunked, and the next start goes on from there.
+  const shutdown = new AbortController();
+  const server = createServer({ workspace, version, log, signal: shutdown.signal });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -41,14 +44,17 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
     deliver?.(message);
   };
   // The SDK transport does not watch for end of input; without this a closed client would leave us running.
-  const stop = () => void server.close();
+  const stop = () => {
+    shutdown.abort(new Error("the client closed the connection"));
+    void server.close();
+  };
   process.stdin.once("end", stop);
   process.stdin.once("close", stop);
   log(`serving ${workspace.projectIds.length} project(s) over stdio: ${workspace.projectIds.join(", ") || "(none)"}`);
   // After the handshake, and a moment later still: loading a large index takes seconds of steps that each hold the
   // thread briefly, and the client's first requests (tools/list) should not queue behind any of them.
   server.server.oninitialized = () => {
-    setTimeout(() => void workspace.warmUp(log), WARM_UP_DELAY_MS);
+    setTimeout(() => void workspace.warmUp(log, shutdown.signal), WARM_UP_DELAY_MS);
   };
   await closed;
   // The workspace stays open: a refresh may still be finishing its commit. The process exits once it has, and an

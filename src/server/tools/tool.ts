@@ -15,11 +15,13 @@ export interface ToolContext {
   log: (message: string) => void;
   /** Told when a refresh waits for another process's lock: logged, and sent as progress when the client asked. */
   onWait: (message: string) => void;
+  /** Aborted when the client goes away: a build stops after committing what it chunked. */
+  signal?: AbortSignal;
 }
 
 /** The workspace hooks of one call: refresh progress relayed to the client (when it asked), lock waits told. */
 export function operationHooks(ctx: ToolContext): OperationHooks {
-  return { onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)), onWait: ctx.onWait };
+  return { onProgress: ctx.progress && ((project, p) => ctx.progress!.update(project, p)), onWait: ctx.onWait, signal: ctx.signal };
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape> {
@@ -59,6 +61,8 @@ export function asList<T>(value: T | T[] | undefined): T[] | undefined {
 export interface ServerDeps {
   workspace: Workspace;
   log: (message: string) => void;
+  /** Aborted when the client goes away (see ToolContext.signal). */
+  signal?: AbortSignal;
 }
 
 /** A tool ready to be put on a server; the list in index.ts holds these. */
@@ -93,6 +97,7 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
             deps.log(message);
             progress?.note(message);
           },
+          signal: deps.signal,
         });
         progress?.flush();
         return { content: [{ type: "text", text }] };
