@@ -15,6 +15,7 @@ import goReferences from "./queries/go-references.scm" with { type: "text" };
 import javaQuery from "./queries/java.scm" with { type: "text" };
 import javaReferences from "./queries/java-references.scm" with { type: "text" };
 import javascriptQuery from "./queries/javascript.scm" with { type: "text" };
+import ecmascriptReferences from "./queries/ecmascript-references.scm" with { type: "text" };
 import javascriptReferences from "./queries/javascript-references.scm" with { type: "text" };
 import pythonQuery from "./queries/python.scm" with { type: "text" };
 import pythonReferences from "./queries/python-references.scm" with { type: "text" };
@@ -128,8 +129,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: javascriptWasm,
     query: javascriptQuery,
     queryFile: "queries/javascript.scm",
-    references: javascriptReferences,
-    referencesFile: "queries/javascript-references.scm",
+    references: `${ecmascriptReferences}\n${javascriptReferences}`,
+    referencesFile: "queries/ecmascript-references.scm + queries/javascript-references.scm",
     kinds: {
       "definition.class": "Class",
       "definition.constant": "Constant",
@@ -187,8 +188,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: tsxWasm,
     query: typescriptQuery,
     queryFile: "queries/typescript.scm",
-    references: typescriptReferences,
-    referencesFile: "queries/typescript-references.scm",
+    references: `${ecmascriptReferences}\n${typescriptReferences}`,
+    referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
     doc: { comment: BLOCK_DOC },
@@ -199,8 +200,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: typescriptWasm,
     query: typescriptQuery,
     queryFile: "queries/typescript.scm",
-    references: typescriptReferences,
-    referencesFile: "queries/typescript-references.scm",
+    references: `${ecmascriptReferences}\n${typescriptReferences}`,
+    referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
     doc: { comment: BLOCK_DOC },
