@@ -249,10 +249,13 @@ class CSharpFile {
       : { start: node.startIndex, startRow: node.startPosition.row, doc };
   }
 
-  /** A comment written after code on the same line (`int x; // why`) belongs to that code. */
+  /**
+   * A comment written after code on the same line (`int x; // why`) belongs to that code. A directive that ends
+   * with its line break (`#region`) ends at column 0 of the comment's row: that is not code before it.
+   */
   private trailsCode(comment: Node): boolean {
     const before = comment.previousSibling;
-    return before !== null && before.endPosition.row === comment.startPosition.row;
+    return before !== null && before.endPosition.row === comment.startPosition.row && before.endPosition.column > 0;
   }
 
   /** Source from `start` to `end`, widened to the start of the line when only indentation precedes it, then dedented. */

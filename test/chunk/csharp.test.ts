@@ -283,6 +283,10 @@ describe("C# doc comments and attributes", () => {
         "    void AfterStatement() { }", //                  18
         "    // ReSharper disable once InconsistentNaming", // 19
         "    void AfterDirective() { }", //                  20
+        "    #region Helpers", //                            21
+        "    // Formats the value for logs.", //             22
+        "    void AfterRegion() { }", //                     23
+        "    #endregion", //                                 24
         "}",
       ),
     );
@@ -290,6 +294,7 @@ describe("C# doc comments and attributes", () => {
     expect([reuse.startLine, reuse.endLine]).toEqual([3, 6]);
     expect(reuse.doc).toBe("Reuses the source until the limit elapses, so nothing is allocated per call.");
     expect(reuse.content).toContain("so nothing is allocated");
+    expect([only(chunks, "K.AfterRegion").startLine, only(chunks, "K.AfterRegion").doc]).toEqual([22, "Formats the value for logs."]);
     for (const [name, line] of [
       ["K.Spaced", 10],
       ["K.AfterCode", 12],
