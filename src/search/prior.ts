@@ -1,4 +1,5 @@
-// Source prior: tests, docs, samples and markdown answer "how do I use X", code answers "where is X implemented".
+// Source prior: tests, docs, samples and markdown answer "how do I use X", code answers "where is X implemented";
+// build output and declaration files answer neither before the code they were made from.
 
 export type Intent = "implementation" | "usage";
 
@@ -9,11 +10,30 @@ export function isNonSource(path: string): boolean {
   return NON_SOURCE_DIR.test(path) || NON_SOURCE_FILE.test(path);
 }
 
+// Build output and type declarations restate code written elsewhere (an npm package ships dist/esm, dist/cjs and
+// .d.ts beside its src): whatever the intent, they come after the code they were made from, a declaration file in a
+// build folder after both.
+const BUILD_DIR = /(^|\/)(dist|build|out|esm|cjs|umd|bundles?)\//i;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
+
 /** Multiplier applied to a fused score. Non-source files are demoted for implementation questions, promoted for usage. */
 export function priorFor(path: string, intent: Intent, weight = 0.5): number {
   const nonSource = isNonSource(path);
-  if (intent === "implementation") return nonSource ? weight : 1;
-  return nonSource ? 1 : weight + (1 - weight) / 2;
+  const derived = (BUILD_DIR.test(path) ? weight : 1) * (DECLARATION_FILE.test(path) ? weight : 1);
+  if (intent === "implementation") return (nonSource ? weight : 1) * derived;
+  return (nonSource ? 1 : weight + (1 - weight) / 2) * derived;
+}
+
+/**
+ * A file's path without its build folders, `src/` or `lib/`, and its extension (`.d.ts` whole): the compiled and
+ * declaration copies of one source file share it (src/shared/stdio.ts, dist/esm/shared/stdio.js and
+ * dist/cjs/shared/stdio.d.ts are all "shared/stdio").
+ */
+export function sourceStem(path: string): string {
+  return path
+    .replace(/(^|\/)(?:(?:dist|build|out|esm|cjs|umd|bundles?|src|lib)\/)+/gi, "$1")
+    .replace(DECLARATION_FILE, "")
+    .replace(/\.[cm]?[jt]sx?$/i, "");
 }
 
 /**

@@ -6,7 +6,7 @@ import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
-import { priorFor, sizePrior, type Intent } from "./prior.ts";
+import { priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
 import { BAND, bandOf, isDeclaredName, rankBySymbol } from "./symbol.ts";
 import { isStateField } from "../chunk/fields.ts";
 import { explicitAsks, pinFirst, type SourceLines } from "./pin.ts";
@@ -197,10 +197,17 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // Hits over a file's cap wait here: when the other files run out before the limit, they fill it, best first
   // (a name found in few files would otherwise stop at twice their number).
   const overCap: Hit[] = [];
+  // A declaration's compiled or declaration-file copy (dist/esm/x.js, dist/cjs/x.d.ts beside src/x.ts) says nothing
+  // its best-ranked copy did not: copies wait with the over-cap hits.
+  const copyOf = new Map<string, string>();
   for (const s of scored) {
     const chunk = snapshot.chunks.at(s.index)!;
     const n = perFile.get(chunk.path) ?? 0;
-    if (cap > 0 && n >= cap && !pinned.has(s.index)) {
+    const copy = chunk.kind === "FileFragment" ? undefined : `${chunk.kind}\u0000${chunk.symbol}\u0000${sourceStem(chunk.path)}`;
+    const original = copy === undefined ? undefined : copyOf.get(copy);
+    if (copy !== undefined && original === undefined) copyOf.set(copy, chunk.path);
+    const isCopy = original !== undefined && original !== chunk.path;
+    if (((cap > 0 && n >= cap) || isCopy) && !pinned.has(s.index)) {
       if (overCap.length < req.limit) overCap.push({ project: snapshot.projectId, chunk, score: s.score, overCap: true });
       continue;
     }

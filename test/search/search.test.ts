@@ -1,7 +1,9 @@
 // searchSnapshot's ordering for prose queries: file first, one-line members demoted; identifier queries per declaration.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
-import { indexTree } from "../support/index-fixture.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { ProjectIndex } from "../../src/index/project-index.ts";
+import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 // The comment sits inside the body, so its words belong to the method's chunk.
 const method = (name: string, comment: string, body: string) =>
@@ -48,5 +50,45 @@ describe("identifier queries stay per declaration", () => {
   test("the named member comes first, one-liner or not, and a file's two matches may lead", () => {
     expect(search("TickInterval")[0]!.symbol).toBe("App.Timing.Clock.TickInterval");
     expect(search("EntryCache.SweepExpired EntryCache.SweepOldest").slice(0, 2).map((c) => c.path)).toEqual(["src/Caching/EntryCache.cs", "src/Caching/EntryCache.cs"]);
+  });
+});
+
+describe("build output and declaration files (an npm package's dist/esm, dist/cjs and .d.ts beside src)", () => {
+  const reader = (prefix: string) =>
+    `${prefix}class ReadBuffer {\n  /** Splits the buffered input into newline-delimited messages. */\n  readMessage() {\n    const line = this.buffer.indexOf("\\n");\n    return line < 0 ? null : this.buffer.slice(0, line);\n  }\n}\n`;
+  const TS_TREE = {
+    "src/shared/stdio.ts": reader("export "),
+    "dist/esm/shared/stdio.js": reader("export "),
+    "dist/cjs/shared/stdio.js": reader(""),
+    "dist/esm/shared/stdio.d.ts": "export declare class ReadBuffer {\n  /** Splits the buffered input into newline-delimited messages. */\n  readMessage(): string | null;\n}\n",
+    "src/framing.ts": "/** Writes one newline-delimited message to the buffered output. */\nexport function writeMessage(buffer: string[], message: string) {\n  buffer.push(message + \"\\n\");\n}\n",
+  };
+  let ts: { index: ProjectIndex; dispose: () => void };
+  beforeAll(async () => {
+    const root = tempDir("search-dist-root");
+    const cache = tempDir("search-dist-cache");
+    writeTree(root, TS_TREE);
+    const index = openIndex(projectConfig(root, cache, { extensions: [".ts", ".js"] }), createEmbedder(embeddingConfig({ provider: "none" })));
+    await index.refresh();
+    ts = { index, dispose: () => (index.close(), removeAll([root, cache])) };
+  });
+  afterAll(() => ts?.dispose());
+
+  test("the source comes first, and its copies only after every other file's hits", () => {
+    const hits = searchSnapshot(ts.index.snapshot(), { query: "split buffered input into newline delimited messages", limit: 10 });
+    expect(hits[0]!.chunk.path).toBe("src/shared/stdio.ts");
+    const firstCopy = hits.findIndex((h) => h.chunk.path.startsWith("dist/"));
+    const framing = hits.findIndex((h) => h.chunk.path === "src/framing.ts");
+    expect(framing).toBeGreaterThan(-1);
+    expect(firstCopy).toBeGreaterThan(framing);
+    // Asked for usage, tests and docs lead; build output still follows the source it was made from.
+    const usage = searchSnapshot(ts.index.snapshot(), { query: "split buffered input into newline delimited messages", limit: 10, intent: "usage" });
+    expect(usage[0]!.chunk.path).toBe("src/shared/stdio.ts");
+  });
+
+  test("an exact name lists the implementation before its declaration file", () => {
+    const hits = searchSnapshot(ts.index.snapshot(), { query: "ReadBuffer", limit: 10 }).filter((h) => h.chunk.symbol === "ReadBuffer");
+    expect(hits[0]!.chunk.path).toBe("src/shared/stdio.ts");
+    expect(hits.findIndex((h) => h.chunk.path.endsWith(".d.ts"))).toBe(hits.length - 1);
   });
 });
