@@ -32,7 +32,8 @@ const MAX_QUALIFIER = 64;
 /** Identifiers kept per file (generated tables can hold millions). */
 export const MAX_IDENTIFIERS_PER_FILE = 200_000;
 
-const IDENTIFIER = /^@?[\p{L}_][\p{L}\p{N}_]*$/u;
+// `$` is part of JavaScript and TypeScript names (`$ZodString`, `$scope`); C# has none, so allowing it costs nothing.
+const IDENTIFIER = /^@?[\p{L}_$][\p{L}\p{N}_$]*$/u;
 
 /**
  * The last simple name of a receiver expression (`b` in `a.b`, `List` in `List<T>`, `this`), or undefined when it

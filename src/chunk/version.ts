@@ -25,6 +25,7 @@
  * 12: `//` comments in words directly above a C# declaration are its doc and the start of its chunk; files that are
  *     not UTF-8 and hold no multi-byte UTF-8 sequence are read as Windows-1252 (read-source.ts), not with U+FFFD.
  * 13: identifier references in TypeScript/TSX, JavaScript, Python, Go, Java and Rust files too
- *     (queries/<language>-references.scm, from the declarations' parse); before, only C# files had any.
+ *     (queries/<language>-references.scm, from the declarations' parse); before, only C# files had any. Names
+ *     with `$` count.
  */
 export const CHUNKER_VERSION = 13;

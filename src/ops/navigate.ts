@@ -400,7 +400,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   const query = normalizeName(symbol);
   const segments = symbolSegments(query);
   const name = segments[segments.length - 1] ?? "";
-  if (!/^@?[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) {
+  if (!/^@?[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) {
     throw new UsageError(`"${symbol}" does not end in an identifier: give a name such as "Sign" or "Wallet.Sign" (operators and indexers are not indexed).`);
   }
   checkLimit(params.limit, REFERENCES_LIMIT);

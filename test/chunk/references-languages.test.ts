@@ -69,6 +69,10 @@ describe("TypeScript and TSX references", () => {
     }
   });
 
+  test("names with $ are references like any other", () => {
+    expect(listed("z.ts", "export const str = $ZodString.create($ctx);\n")).toEqual(["$ZodString@1 member", "create@1 call $ZodString", "$ctx@1 member"]);
+  });
+
   test("a TSX file uses the same query", () => {
     expect(listed("a.tsx", "const x = render(<App />, mount.node);\n")).toEqual(["render@1 call", "App@1 member", "mount@1 member", "node@1 member mount"]);
   });

@@ -182,6 +182,7 @@ describe("references", () => {
     writeTree(poly, {
       "b.ts": "export function greet(n: number): string {\n  return String(n);\n}\nexport const twice = (n: number) => greet(n) + greet(n);\n",
       "c.js": "// greet(1) in a comment\nimport { greet } from './b';\nconsole.log(greet(2), 'greet(3)');\n",
+      "z.ts": "export class $ZodString {}\nexport const s = new $ZodString();\n",
       "A.cs": "namespace P { class A { void M() { Greet(); } void Greet() { } } }\n",
       "wallet.py": "class Wallet(Base):\n    def sign(self, n):\n        return self.sign(n - 1)\n\ndef pay(w: Wallet):\n    w.sign(1)\n",
       "wallet.go": "package w\n\ntype Ledger struct{}\n\nfunc (l *Ledger) Post() { l.Post(); Post() }\n",
@@ -208,6 +209,8 @@ describe("references", () => {
     const named = await polyWs.references({ symbol: "Named", kinds: ["implementation"], limit: 50 });
     expect(lines(named)).toEqual(["Audit.java:1 implementation name", "lib.rs:2 implementation name"]);
     expect(lines(await polyWs.references({ symbol: "Coin", limit: 50 }))).toEqual(["lib.rs:2 type name", "lib.rs:3 type name"]);
+    // A TypeScript name with `$` is an identifier like any other.
+    expect(lines(await polyWs.references({ symbol: "$ZodString", limit: 50 }))).toEqual(["z.ts:2 new name"]);
     // A C# name is answered as before.
     const cs = await polyWs.references({ symbol: "A.Greet", limit: 50 });
     expect(cs.files.map((f) => f.path)).toEqual(["A.cs"]);
