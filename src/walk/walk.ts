@@ -12,7 +12,8 @@
 //   4. Exclude: the project's extra patterns, gitignore syntax, relative to the root. They only remove files;
 //      a `!` pattern re-includes only what an earlier Exclude pattern removed.
 //   5. Generated code: *.g.cs, *.g.i.cs, *.Designer.cs, *.generated.cs, and minified scripts *.min.js, *.min.mjs,
-//      *.min.cjs (vendored libraries in wwwroot/lib and the like) (case-insensitive) → skipped "generated".
+//      *.min.cjs (vendored libraries in wwwroot/lib and the like) (case-insensitive) → skipped "generated". A
+//      minified script with another name is told by its lines when it is read (prepare-file.ts).
 //   6. Symlinks are never followed, so a link loop is harmless and nothing outside the root is listed:
 //      a linked file → skipped "symlink"; a linked directory is passed over silently.
 //   7. Nested git repositories: a directory below the root holding a `.git` entry → one skipped "nested-repo"
