@@ -37,6 +37,7 @@ export function formatStatus(views: StatusView[]): string {
         return lines.join("\n");
       }
       lines.push(`  ${s.file_count} files, ${s.chunk_count} chunks, generation ${s.generation}, built ${s.built_at_utc ?? "never"}`);
+      if (s.note) lines.push(`  ${s.note}`);
       lines.push(`  cache ${s.cache_directory} (${size(s.cache_size_bytes)})`);
       const skipped = describeSkipped(s.skipped_files);
       if (skipped) lines.push(`  skipped: ${skipped}`);

@@ -11,6 +11,8 @@ export interface CommandNames {
   maxLines: string;
   /** The argument that limits a call to one project. */
   project: string;
+  /** What builds or rebuilds an index. */
+  reindex: string;
 }
 
 export const MCP_NAMES: CommandNames = {
@@ -20,6 +22,7 @@ export const MCP_NAMES: CommandNames = {
   limit: "limit",
   maxLines: "max_lines",
   project: "project",
+  reindex: "code_reindex",
 };
 
 export const CLI_NAMES: CommandNames = {
@@ -29,4 +32,5 @@ export const CLI_NAMES: CommandNames = {
   limit: "--limit",
   maxLines: "--max-lines",
   project: "--project",
+  reindex: "code-index build",
 };

@@ -109,6 +109,8 @@ export interface StatusView {
   cache_size_bytes?: number;
   embedding_backend?: { provider: string; ok: boolean; message?: string };
   vector_weight?: VectorWeightView;
+  /** Set for a project never built: its zero counts do not mean an empty project. */
+  note?: string;
   error?: string;
 }
 

@@ -377,6 +377,8 @@ export class Workspace {
           cache_size_bytes: directorySize(index.project.cacheDirectory),
           embedding_backend: backend,
           ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
+          // Zero files and chunks read as an empty project; never built is another thing.
+          ...(s.builtAtUtc === undefined ? { note: `not built yet: the first search or ${this.names.reindex} builds it.` } : {}),
         };
       } catch (e) {
         return { ...base, error: (e as Error).message, embedding_backend: backend };

@@ -156,6 +156,7 @@ describe("Workspace", () => {
     const [good, gone] = await ws.status();
     expect(good).toMatchObject({ project_id: "good", file_count: 1, generation: 1, pending_embeddings: 0, skipped_files: {} });
     expect(good!.error).toBeUndefined();
+    expect(good!.note).toBeUndefined();
     expect(gone!.project_id).toBe("gone");
     expect(gone!.error).toContain("does not exist");
     expect(gone!.file_count).toBeUndefined();
@@ -166,6 +167,7 @@ describe("Workspace", () => {
     const ws = twoProjects(true);
     const [, other] = await ws.status();
     expect(other).toMatchObject({ project_id: "gone", file_count: 0, chunk_count: 0, generation: 0, cache_size_bytes: 0 });
+    expect(other!.note).toBe("not built yet: the first search or code_reindex builds it.");
     expect(existsSync(ws.index("gone").project.cacheDirectory)).toBe(false);
     ws.close();
   });
