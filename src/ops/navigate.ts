@@ -29,7 +29,7 @@ export interface OutlineParams {
   limit?: number;
 }
 
-export const OUTLINE_LIMIT = { min: 1, max: 5000, default: 500 } as const;
+export const OUTLINE_LIMIT = { min: 1, max: 5000, default: 200 } as const;
 
 export interface FindSymbolParams {
   name: string;
