@@ -13,6 +13,7 @@ import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.
 import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { MCP_NAMES, type CommandNames } from "./command-names.ts";
+import { mergeProjects } from "./merge-projects.ts";
 import { REINDEX_RUNNING, resultNotes } from "./search-notes.ts";
 import { cacheRepairViews, type CacheRepairView } from "./cache-repairs.ts";
 import { StaleChunkIdError, whyNoChunk } from "./missing-chunk.ts";
@@ -211,7 +212,7 @@ export class Workspace {
         }),
       );
     }
-    const top = mergeProjects(perProject, params.limit).map((h) => this.hitView(h, params.query, linesOf));
+    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path)).map((h) => this.hitView(h, params.query, linesOf));
     warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1 }));
     const view: SearchView = { query, count: top.length, hits: top };
     if (params.project) view.project = params.project;
@@ -447,20 +448,6 @@ export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: numbe
 /** A file's redacted lines now (undefined when it cannot be read), read once per search. */
 type LinesOf = (index: ProjectIndex, path: string) => string[] | undefined;
 
-/**
- * The projects' hits merged: every hit within its file's cap by score, then the hits past a cap (which only fill the
- * limit) by score; ties go to the project id that sorts first, then the chunk ordinal.
- */
-function mergeProjects(lists: readonly Hit[][], limit: number): Hit[] {
-  const byScore = (a: Hit, b: Hit) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal;
-  const all = lists.flat();
-  // What the query named (a quoted phrase, an identifier, a file) leads in every project, as it does in one: a
-  // lifted score is relative to its own project's hits, so another project's best hit could outscore it.
-  const pinned = all.filter((h) => h.pinned).sort(byScore);
-  const within = all.filter((h) => !h.overCap && !h.pinned).sort(byScore);
-  const past = all.filter((h) => h.overCap).sort(byScore);
-  return [...pinned, ...within, ...past].slice(0, limit);
-}
 
 /**
  * A body over GET_CHUNK_CHARS: whole lines up to the limit, saying from which line on it was cut; one line longer than

@@ -16,7 +16,8 @@ export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
  * dotted name also contributes its last segment, for when the qualifier is not the declaring type.
  */
 export function identifierTokens(query: string): string[] {
-  const words = identifierText(query).match(/[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g) ?? [];
+  // `$` belongs to JavaScript and TypeScript names (`$ZodString` is another declaration than `ZodString`).
+  const words = identifierText(query).match(/[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*/g) ?? [];
   const short = words.length <= 2;
   const out = new Set<string>();
   for (const w of words) {
@@ -42,7 +43,7 @@ function identifierText(query: string): string {
 
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
 export function isSingleIdentifier(query: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(\))?$/.test(identifierText(query).trim());
+  return /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*(?:\(\))?$/.test(identifierText(query).trim());
 }
 
 /**

@@ -312,6 +312,35 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("over several projects, a project whose best hit covers the question leads one whose best hit says one word of it", async () => {
+    const strong = tempDir("ws-cover-strong");
+    const weak = tempDir("ws-cover-weak");
+    dirs.push(strong, weak);
+    writeTree(strong, {
+      "src/Client.cs": "namespace Net\n{\n    public class Client\n    {\n        /// <summary>Sends a request; the timeout triggers its cancellation.</summary>\n        public void Send(int timeout) { Cancel(timeout); }\n        void Cancel(int after) { }\n    }\n}\n",
+    });
+    writeTree(weak, {
+      "src/Parser.cs": "namespace Cli\n{\n    public class Parser\n    {\n        /// <summary>Parses what was requested.</summary>\n        public void ParseRequested(string[] args) { }\n    }\n}\n",
+    });
+    const embedding = embeddingConfig({ provider: "none" });
+    // "aweak" sorts first: before the weighing, equal first-rank scores went to it.
+    const ws = new Workspace(
+      {
+        projects: [projectConfig(weak, join(weak, ".cache"), { id: "aweak", exclude: [".cache/"] }), projectConfig(strong, join(strong, ".cache"), { id: "strong", exclude: [".cache/"] })],
+        embedding,
+      },
+      { embedder: createEmbedder(embedding), chunker },
+    );
+    const view = await ws.search({ query: "request timeout cancellation", limit: 4 });
+    expect(view.hits.map((h) => h.project)).toContain("aweak");
+    expect(view.hits[0]!.project).toBe("strong");
+    expect(view.hits[0]!.score).toBeGreaterThan(view.hits.find((h) => h.project === "aweak")!.score);
+    // One project alone is not weighed: its scores stay the fused ones.
+    const alone = await ws.search({ query: "request timeout cancellation", limit: 4, project: "aweak" });
+    expect(alone.hits[0]!.score).toBeGreaterThan(view.hits.find((h) => h.project === "aweak")!.score);
+    ws.close();
+  });
+
   test("a search during a reindex answers from the index as it was, and says so", async () => {
     const ws = twoProjects(true);
     await ws.search({ query: "Reconcile", limit: 5 });

@@ -62,6 +62,7 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     "dist/cjs/shared/stdio.js": reader(""),
     "dist/esm/shared/stdio.d.ts": "export declare class ReadBuffer {\n  /** Splits the buffered input into newline-delimited messages. */\n  readMessage(): string | null;\n}\n",
     "src/framing.ts": "/** Writes one newline-delimited message to the buffered output. */\nexport function writeMessage(buffer: string[], message: string) {\n  buffer.push(message + \"\\n\");\n}\n",
+    "src/schemas.ts": "export class ZodString extends $ZodString {\n  trim() {}\n}\nexport class $ZodString {\n  parse() {}\n}\n",
   };
   let ts: { index: ProjectIndex; dispose: () => void };
   beforeAll(async () => {
@@ -84,6 +85,12 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     // Asked for usage, tests and docs lead; build output still follows the source it was made from.
     const usage = searchSnapshot(ts.index.snapshot(), { query: "split buffered input into newline delimited messages", limit: 10, intent: "usage" });
     expect(usage[0]!.chunk.path).toBe("src/shared/stdio.ts");
+  });
+
+  test("a name with $ is its own declaration, not the one without", () => {
+    const first = (query: string) => searchSnapshot(ts.index.snapshot(), { query, limit: 5 })[0]!.chunk.symbol;
+    expect(first("$ZodString")).toBe("$ZodString");
+    expect(first("ZodString")).toBe("ZodString");
   });
 
   test("an exact name lists the implementation before its declaration file", () => {

@@ -1,0 +1,40 @@
+// mergeProjects: several projects' hits as one list (pinned first, over-cap last, projects weighed by coverage).
+import { describe, expect, test } from "bun:test";
+import { coverage, mergeProjects } from "../../src/ops/merge-projects.ts";
+import type { Hit } from "../../src/types.ts";
+
+const hit = (project: string, ordinal: number, score: number, extra: Partial<Hit> = {}): Hit => ({
+  project,
+  chunk: { ordinal, path: `${project}/F${ordinal}.cs`, kind: "Method", symbol: `N.T.M${ordinal}`, signature: "void M()", startLine: 1, endLine: 1 },
+  score,
+  ...extra,
+});
+const lines: Record<string, string[]> = {
+  "full/F1.cs": ["void M() { request(timeout); cancel(); }"],
+  "part/F1.cs": ["void M() { request(); }"],
+};
+const linesOf = (h: Hit) => lines[h.chunk.path];
+const ids = (hits: Hit[]) => hits.map((h) => `${h.project}:${h.chunk.ordinal}`);
+
+describe("mergeProjects", () => {
+  test("a project is weighed by how much of the question its best hit covers", () => {
+    expect(coverage(hit("full", 1, 1), ["request", "timeout", "cancel"], linesOf)).toBe(1);
+    expect(coverage(hit("part", 1, 1), ["request", "timeout", "cancel"], linesOf)).toBeCloseTo(1 / 3);
+    const merged = mergeProjects([[hit("part", 1, 0.03), hit("part", 2, 0.02)], [hit("full", 1, 0.03)]], 10, "request timeout cancellation", linesOf);
+    expect(ids(merged)).toEqual(["full:1", "part:1", "part:2"]);
+    expect(merged[1]!.score).toBeCloseTo(0.03 * (0.5 + 0.5 / 3));
+  });
+
+  test("one project alone keeps its scores; pinned hits lead and over-cap hits come last in every case", () => {
+    const alone = mergeProjects([[hit("part", 1, 0.03)], []], 10, "request timeout cancellation", linesOf);
+    expect(alone[0]!.score).toBe(0.03);
+    const merged = mergeProjects(
+      [[hit("part", 1, 0.03), hit("part", 3, 0.01, { pinned: true })], [hit("full", 1, 0.03), hit("full", 2, 0.029, { overCap: true })]],
+      10,
+      "request timeout cancellation",
+      linesOf,
+    );
+    expect(ids(merged)).toEqual(["part:3", "full:1", "part:1", "full:2"]);
+    expect(ids(mergeProjects([[hit("part", 1, 0.03)], [hit("full", 1, 0.03)]], 1, "request timeout cancellation", linesOf))).toEqual(["full:1"]);
+  });
+});
