@@ -7,10 +7,10 @@ import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type De
 import type { StoredIdentifier } from "../store/db.ts";
 import type { ChunkKind, ChunkRecord, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
-import { REINDEX_RUNNING } from "./search-notes.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import {
   identityView,
+  REINDEX_RUNNING,
   type DefinitionView,
   type FindSymbolView,
   type OutlineNode,

@@ -7,9 +7,6 @@ import { isDeclaredName } from "../search/symbol.ts";
 import { queryTerms } from "../text/tokens.ts";
 import type { SearchParams } from "./workspace.ts";
 
-/** Said of every answer taken from a snapshot that a running reindex will replace. */
-export const REINDEX_RUNNING = "a reindex is running; these results come from the index as it was until it finishes.";
-
 export interface SearchedProjects {
   query: string;
   params: SearchParams;

@@ -14,11 +14,11 @@ import type { Intent } from "../search/prior.ts";
 import { parseChunkId, type ChunkId } from "./chunk-id.ts";
 import { MCP_NAMES, type CommandNames } from "./command-names.ts";
 import { mergeProjects } from "./merge-projects.ts";
-import { REINDEX_RUNNING, resultNotes } from "./search-notes.ts";
+import { resultNotes } from "./search-notes.ts";
 import { cacheRepairViews, type CacheRepairView } from "./cache-repairs.ts";
 import { StaleChunkIdError, whyNoChunk } from "./missing-chunk.ts";
 import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
-import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
+import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, REINDEX_RUNNING, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
 
 export interface SearchParams {
