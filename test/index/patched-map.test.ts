@@ -25,17 +25,18 @@ describe("PatchedMap", () => {
       patched = PatchedMap.patch(patched, deleted, set);
       if (!(patched instanceof PatchedMap)) folded++;
       expect(patched.size).toBe(plain.size);
-      const sorted = (entries: Iterable<[string, number]>) => [...entries].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-      expect(sorted(patched)).toEqual(sorted(plain));
-      expect(new Set(patched.keys())).toEqual(new Set(plain.keys()));
-      expect([...patched.values()].sort()).toEqual([...plain.values()].sort());
+      // Compared as JSON text: the same check as deep equality, and fast enough for 400 rounds of 2,000 entries.
+      const sorted = (entries: Iterable<[string, number]>) => JSON.stringify([...entries].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+      expect(sorted(patched)).toBe(sorted(plain));
+      expect(JSON.stringify([...patched.keys()].sort())).toBe(JSON.stringify([...plain.keys()].sort()));
+      expect(JSON.stringify([...patched.values()].sort())).toBe(JSON.stringify([...plain.values()].sort()));
       for (const key of ["k0", "k1999", "k2500", deleted[0] ?? "k5"]) {
         expect(patched.get(key)).toBe(plain.get(key));
         expect(patched.has(key)).toBe(plain.has(key));
       }
     }
     expect(folded).toBeGreaterThan(0); // changes past an eighth of the base fold into a plain map
-  });
+  }, 30_000);
 
   test("order: the base's, replaced values in place, deleted keys skipped, new keys last", () => {
     const patched = PatchedMap.patch(new Map([["a", 1], ["b", 2], ["c", 3]]), ["b"], [["d", 4], ["a", 10]]);
