@@ -223,17 +223,25 @@ class CSharpFile {
 
   /** Offset where a declaration's chunk starts: its doc comment, or `//` comments in words, directly above it. */
   leadingDocStart(node: Node): { start: number; startRow: number; doc?: string } {
-    const comments: Node[] = [];
+    let comments: Node[] = [];
     let row = node.startPosition.row;
     // Ordinary `//` comments directly above a declaration describe it as much as `///` ones do (much C# is
-    // commented that way); one after a blank line may be about the section or the file, so it stays out.
+    // commented that way). One after a blank line is usually a section label (`// binary`, `// Last`) or about the
+    // file, except above a type, where sentences are the type's description; those are kept.
+    let acrossBlankLine = false;
     for (let prev = node.previousSibling; prev; prev = prev.previousSibling) {
-      if (prev.type !== "comment" || prev.endPosition.row < row - 1 || this.trailsCode(prev)) break;
+      if (prev.type !== "comment" || this.trailsCode(prev)) break;
+      if (prev.endPosition.row < row - 1) {
+        const oneBlankAboveType = comments.length === 0 && prev.endPosition.row === row - 2 && TYPE_NODES.has(node.type);
+        if (!oneBlankAboveType) break; // the row between holds no node, so it is blank
+        acrossBlankLine = true;
+      }
       const text = this.nodeText(prev);
       if (!isDocComment(text) && !isProseComment(text)) break;
       comments.unshift(prev);
       row = prev.startPosition.row;
     }
+    if (acrossBlankLine && !describesType(comments.map((c) => this.nodeText(c)).join("\n"))) comments = [];
     // A doc comment written between the attributes and the declaration sits inside the node.
     const inner: Node[] = [];
     for (const child of node.children) {
@@ -429,6 +437,15 @@ export function chunkCSharp(
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Whether a comment block one blank line above a type describes it: written in sentences (four words or more, so
+ * section labels like `// count only` stay out) and not a licence or copyright header.
+ */
+function describesType(comment: string): boolean {
+  const words = comment.replace(/^\s*\/{2,3}/gm, " ").match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.length >= 4 && !/\b(?:copyright|licen[cs]ed?|spdx)\b|\(c\)|©/i.test(comment);
 }
 
 /**

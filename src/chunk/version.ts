@@ -27,5 +27,7 @@
  * 13: identifier references in TypeScript/TSX, JavaScript, Python, Go, Java and Rust files too
  *     (queries/<language>-references.scm, from the declarations' parse); before, only C# files had any. Names
  *     with `$` count.
+ * 14: a C# type also takes as its doc a comment block one blank line above it, when written in sentences (four
+ *     words or more) and not a licence header.
  */
-export const CHUNKER_VERSION = 13;
+export const CHUNKER_VERSION = 14;

@@ -260,6 +260,46 @@ describe("C# doc comments and attributes", () => {
     expect(only(chunks, "O").doc).toBeUndefined();
   });
 
+  test("a type takes a comment in sentences one blank line above it as its doc; labels, licences and members do not", () => {
+    const chunks = cs(
+      src(
+        "namespace N", //                                                    1
+        "{", //                                                              2
+        "    // Reuses one source across calls and only re-creates it", //  3
+        "    // after the limit elapses.", //                                4
+        "", //                                                               5
+        "    class Reused { }", //                                           6
+        "    // count only", //                                              7
+        "", //                                                               8
+        "    class Labelled { }", //                                         9
+        "    // Copyright (c) 2020 Someone, all rights reserved", //          10
+        "", //                                                               11
+        "    class Licensed { }", //                                         12
+        "    class Host", //                                                 13
+        "    {", //                                                          14
+        "        // Formats the value for the log file.", //                 15
+        "", //                                                               16
+        "        void Member() { }", //                                      17
+        "    }", //                                                          18
+        "    // Two blank lines are too far for this to be its doc.", //    19
+        "", //                                                               20
+        "", //                                                               21
+        "    class Far { }", //                                              22
+        "}",
+      ),
+    );
+    const reused = only(chunks, "N.Reused");
+    expect([reused.startLine, reused.doc]).toEqual([3, "Reuses one source across calls and only re-creates it after the limit elapses."]);
+    for (const [name, line] of [
+      ["N.Labelled", 9],
+      ["N.Licensed", 12],
+      ["N.Host.Member", 17],
+      ["N.Far", 22],
+    ] as const) {
+      expect([name, only(chunks, name).startLine, only(chunks, name).doc]).toEqual([name, line, undefined]);
+    }
+  });
+
   test("ordinary // comments directly above a declaration are its doc and start its chunk", () => {
     const chunks = cs(
       src(
