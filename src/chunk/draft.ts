@@ -7,18 +7,20 @@ import { embedText } from "./embed-text.ts";
 export type RawChunk = Omit<ChunkDraft, "embedText">;
 
 export function toDraft(path: string, raw: RawChunk): ChunkDraft {
+  // A symbol is free text where it comes from a markdown heading (`docs/Setup.md#Token ghp_…`).
+  const symbol = redact(raw.symbol);
   const signature = redact(raw.signature);
   const doc = raw.doc === undefined ? undefined : redact(raw.doc);
   const content = redact(raw.content);
   const draft: ChunkDraft = {
     kind: raw.kind,
-    symbol: raw.symbol,
+    symbol,
     signature,
     startLine: raw.startLine,
     endLine: raw.endLine,
     content,
     // Redact again after assembly: a secret could only be recognisable once the parts are joined.
-    embedText: redact(embedText({ path, symbol: raw.symbol, kind: raw.kind, signature, doc, content })),
+    embedText: redact(embedText({ path, symbol, kind: raw.kind, signature, doc, content })),
   };
   if (doc !== undefined) draft.doc = doc;
   return draft;

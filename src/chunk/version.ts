@@ -29,5 +29,7 @@
  *     with `$` count.
  * 14: a C# type also takes as its doc a comment block one blank line above it, when written in sentences (four
  *     words or more) and not a licence header.
+ * 15: symbols are redacted like every other field (a markdown section's symbol carries its heading text, and a
+ *     secret in a heading was stored and returned as is).
  */
-export const CHUNKER_VERSION = 14;
+export const CHUNKER_VERSION = 15;
