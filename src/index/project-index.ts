@@ -10,7 +10,7 @@ import { IndexDb, type FileRow } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
-import { isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
+import { foreignCacheEntries, foreignCacheError, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
 import { planChangedPaths, planRefresh } from "./plan.ts";
@@ -194,6 +194,13 @@ export class ProjectIndex {
     this.assertRootDirectory();
     const unwritable = unwritableCachePart(this.project.cacheDirectory);
     if (unwritable) throw unwritableCacheError(this.project, unwritable);
+    this.assertOwnCacheDirectory();
+  }
+
+  /** Refuses a cache directory holding files code-index did not make (see foreignCacheEntries). */
+  private assertOwnCacheDirectory(): void {
+    const foreign = foreignCacheEntries(this.project.cacheDirectory);
+    if (foreign.length > 0) throw foreignCacheError(this.project, foreign);
   }
 
   private assertRootDirectory(): void {
@@ -228,6 +235,7 @@ export class ProjectIndex {
 
   private openStore(): IndexDb {
     const dir = this.project.cacheDirectory;
+    this.assertOwnCacheDirectory(); // before anything there is written, moved aside or deleted
     try {
       mkdirSync(dir, { recursive: true });
     } catch (e) {

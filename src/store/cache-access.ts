@@ -2,7 +2,7 @@
 // store writes (WAL mode, schema, metadata) and every refresh takes the write lock, so a cache made by another user
 // (a run with sudo, a shared cache) fails every command, `status` included, with sqlite's "attempt to write a
 // readonly database" unless it is caught first.
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { CODES_FILE, DB_FILE, LOCK_FILE, VECTORS_FILE } from "./format.ts";
 
@@ -43,5 +43,39 @@ export function unwritableCacheError(project: { id: string; cacheDirectory: stri
   return new Error(
     `Project "${project.id}": the cache directory ${dir} is not writable by this user (${detail}). ` +
       `Give this user write access to it (after a run with sudo: sudo chown -R "$(id -un)" ${dir}), ${elsewhere}.`,
+  );
+}
+
+/**
+ * Up to `max` entries of an existing cache directory that code-index did not make (its store files, a damaged copy set
+ * aside, a watcher's barrier file); [] when the directory does not exist yet. A cache directory is code-index's own:
+ * opening a store replaces and deletes files there by name (vectors.bin, codes.bin, a damaged index.sqlite), so a
+ * CacheDirectory pointed at the project root or a data folder would lose the user's files of those names.
+ */
+export function foreignCacheEntries(dir: string, max = 3): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return []; // not made yet, or not a directory: creating it says what is wrong (ProjectIndex.open)
+  }
+  return names
+    .filter((name) => !STORE_FILES.includes(name) && !name.startsWith(`${DB_FILE}.corrupt-`) && !name.startsWith(WATCH_BARRIER_PREFIX))
+    .sort()
+    .slice(0, max);
+}
+
+/** Names of the files a tree watcher writes and removes in the cache directory (src/walk/watch.ts). */
+const WATCH_BARRIER_PREFIX = ".watch-barrier-";
+
+/** The error for a project whose cache directory holds `entries` that code-index did not make. */
+export function foreignCacheError(project: { id: string; cacheDirectory: string; adHoc?: boolean }, entries: readonly string[]): Error {
+  const shown = entries.map((name) => (name.length > 60 ? `${name.slice(0, 57)}...` : name)).join(", ");
+  const fix = project.adHoc
+    ? "Remove those entries, or, on Linux, point XDG_CACHE_HOME at another folder."
+    : "Set the project's CacheDirectory to an empty or new folder (or remove it from the config to use the default under the user's cache folder).";
+  return new Error(
+    `Project "${project.id}": the cache directory ${project.cacheDirectory} holds files code-index did not make (${shown}); ` +
+      `a cache directory must be code-index's own, since it replaces and deletes ${DB_FILE}, ${VECTORS_FILE} and ${CODES_FILE} there. ${fix}`,
   );
 }
