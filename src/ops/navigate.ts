@@ -31,6 +31,9 @@ export interface OutlineParams {
 
 export const OUTLINE_LIMIT = { min: 1, max: 5000, default: 200 } as const;
 
+/** Longest outline path taken: PATH_MAX on Linux. A longer one names no file, and its similar-name scan reads it once per indexed file. */
+export const MAX_OUTLINE_PATH_CHARS = 4096;
+
 export interface FindSymbolParams {
   name: string;
   kinds?: ChunkKind[];
@@ -126,12 +129,13 @@ function isDirectory(path: string): boolean {
 function closeMatches(snapshot: Snapshot, rel: string): string[] {
   const base = rel.slice(rel.lastIndexOf("/") + 1).toLowerCase();
   const stem = base.replace(/\.[^.]+$/, "");
+  const tail = rel.toLowerCase();
   const exact: string[] = [];
   const near: string[] = [];
   for (const [path, row] of snapshot.files) {
     if (row.skipReason) continue;
     const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
-    if (name === base || path.toLowerCase().endsWith(rel.toLowerCase())) exact.push(path);
+    if (name === base || path.toLowerCase().endsWith(tail)) exact.push(path);
     else if (stem.length >= 3 && name.includes(stem)) near.push(path);
   }
   return [...exact.sort(), ...near.sort()].slice(0, 5);
@@ -261,6 +265,11 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   const raw = params.path.trim();
   if (params.limit !== undefined) checkLimit(params.limit, OUTLINE_LIMIT);
   if (raw === "") throw new UsageError("path is blank: give a file path relative to the project root, e.g. \"Runtime/Operators/Where.cs\".");
+  if (raw.length > MAX_OUTLINE_PATH_CHARS) {
+    throw new UsageError(
+      `path is ${raw.length} characters long; no file path is longer than ${MAX_OUTLINE_PATH_CHARS}: give a file path relative to the project root, e.g. "Runtime/Operators/Where.cs".`,
+    );
+  }
   const explicit = params.project !== undefined && params.project !== "";
   const candidates: { index: ProjectIndex; rel: string }[] = [];
   const outside: string[] = [];
