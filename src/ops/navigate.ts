@@ -8,6 +8,7 @@ import type { StoredIdentifier } from "../store/db.ts";
 import type { ChunkKind, ChunkRecord, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
+import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import {
   identityView,
   REINDEX_RUNNING,
@@ -113,8 +114,8 @@ function checkLimit(limit: number, range: { min: number; max: number }): void {
 export function relativeIn(root: string, path: string): { rel: string } | { outside: string } {
   const abs = isAbsolute(path) ? resolve(path) : resolve(root, path.replace(/\\/g, "/"));
   const rel = relative(resolve(root), abs);
-  if (rel === "") return { outside: `Path "${path}" is the project root ${root}, not a file.` };
-  if (rel.startsWith("..") || isAbsolute(rel)) return { outside: `Path "${path}" is outside the project root ${root}.` };
+  if (rel === "") return { outside: `Path "${echo(path)}" is the project root ${root}, not a file.` };
+  if (rel.startsWith("..") || isAbsolute(rel)) return { outside: `Path "${echo(path)}" is outside the project root ${root}.` };
   return { rel: rel.split("\\").join("/") };
 }
 
@@ -143,7 +144,7 @@ function closeMatches(snapshot: Snapshot, rel: string): string[] {
 
 function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string): string {
   const row = snapshot.files.get(rel);
-  const head = `"${rel}" is not indexed in project "${index.id}"`;
+  const head = `"${echo(rel)}" is not indexed in project "${index.id}"`;
   let cause: string;
   const walked = row?.skipReason ? undefined : index.walkSkipOf(rel);
   if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
@@ -280,8 +281,8 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   }
   if (candidates.length === 0) {
     const root = ws.select(params.project).find((i) => resolve(i.project.root, raw) === resolve(i.project.root));
-    if (root) throw new UsageError(`"${raw}" is the root of project "${root.id}", a directory; outline takes one file (search with a path filter covers a folder).`);
-    throw new UsageError(explicit ? outside[0]! : `Path "${raw}" is outside every project root (${ws.select().map((i) => i.project.root).join(", ")}).`);
+    if (root) throw new UsageError(`"${echo(raw)}" is the root of project "${root.id}", a directory; outline takes one file (search with a path filter covers a folder).`);
+    throw new UsageError(explicit ? outside[0]! : `Path "${echo(raw)}" is outside every project root (${ws.select().map((i) => i.project.root).join(", ")}).`);
   }
   const { ready, warnings } = await refreshTargets(
     candidates.map((c) => c.index),
@@ -294,7 +295,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     return row && !row.skipReason ? [{ ...r, rel }] : [];
   });
   if (found.length > 1) {
-    throw new UsageError(`"${raw}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass ${ws.names.project} to pick one.`);
+    throw new UsageError(`"${echo(raw)}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass ${ws.names.project} to pick one.`);
   }
   const hit = found[0];
   if (!hit) {
@@ -304,10 +305,10 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || existsSync(resolve(r.index.project.root, relFor(r))));
     const only = explained ?? (ready.length === 1 ? ready[0] : undefined);
     if (only) throw new UsageError(notIndexedError(only, relFor(only)));
-    if (ready.length === 0) throw new UsageError(`"${raw}" is not indexed.`);
+    if (ready.length === 0) throw new UsageError(`"${echo(raw)}" is not indexed.`);
     const near = ready.flatMap((r) => closeMatches(r.snapshot, relFor(r)).map((path) => `${path} (project "${r.index.id}")`)).slice(0, 5);
     throw new UsageError(
-      `"${raw}" is not indexed in any project (${ready.map((r) => `"${r.index.id}"`).join(", ")}): no such file.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`,
+      `"${echo(raw)}" is not indexed in any project (${ready.map((r) => `"${r.index.id}"`).join(", ")}): no such file.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`,
     );
   }
   const { index, snapshot, rel } = hit;
@@ -344,7 +345,7 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
   const top = hits.slice(0, params.limit).map((h) => h.view);
-  const view: FindSymbolView = { name, count: top.length, hits: top };
+  const view: FindSymbolView = { name: echo(name, VIEW_ECHO_CHARS), count: top.length, hits: top };
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
 }
@@ -410,7 +411,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   const segments = symbolSegments(query);
   const name = segments[segments.length - 1] ?? "";
   if (!/^@?[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) {
-    throw new UsageError(`"${symbol}" does not end in an identifier: give a name such as "Sign" or "Wallet.Sign" (operators and indexers are not indexed).`);
+    throw new UsageError(`"${echo(symbol)}" does not end in an identifier: give a name such as "Sign" or "Wallet.Sign" (operators and indexers are not indexed).`);
   }
   checkLimit(params.limit, REFERENCES_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
@@ -446,14 +447,14 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       found.push(enclosing ? { r, id, match, enclosing } : { r, id, match });
     }
   }
-  if (ignoredCase) warnings.push(`No identifier spelled exactly "${bare}"; these differ only in case.`);
+  if (ignoredCase) warnings.push(`No identifier spelled exactly "${echo(bare)}"; these differ only in case.`);
   if (found.length === 0 && otherKinds > 0) {
-    warnings.push(`${otherKinds} uses of "${bare}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
+    warnings.push(`${otherKinds} uses of "${echo(bare)}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
   }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
   const declared = (r: Refreshed) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified");
   if (segments.length >= 2 && !ready.some(declared)) {
-    warnings.push(`No declaration matches the qualified name; these are every use of the name "${bare}".`);
+    warnings.push(`No declaration matches the qualified name; these are every use of the name "${echo(bare)}".`);
   }
   found.sort(
     (a, b) =>
@@ -491,7 +492,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     }
     entry.view.references.push(ref);
   }
-  const view: ReferencesView = { symbol, name: bare, count: top.length, total: found.length, files };
+  const view: ReferencesView = { symbol: echo(symbol, VIEW_ECHO_CHARS), name: echo(bare, VIEW_ECHO_CHARS), count: top.length, total: found.length, files };
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
 }

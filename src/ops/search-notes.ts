@@ -5,6 +5,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { filteredFiles, searchSnapshot } from "../search/search.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { queryTerms } from "../text/tokens.ts";
+import { echo } from "../text/echo.ts";
 import type { SearchParams } from "./workspace.ts";
 
 export interface SearchedProjects {
@@ -50,7 +51,7 @@ export function resultNotes(s: SearchedProjects): string[] {
   const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
   if (noFileMatches) {
     notes.push(
-      `No indexed file matches the path filter "${params.path}" (it matches part of a path relative to the project root, e.g. "Runtime/", or a glob such as "**/*Tests.cs").`,
+      `No indexed file matches the path filter "${echo(params.path!)}" (it matches part of a path relative to the project root, e.g. "Runtime/", or a glob such as "**/*Tests.cs").`,
     );
   } else if (filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
     notes.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
@@ -80,7 +81,7 @@ function namesCode(snapshot: Snapshot, query: string): boolean {
 function describeFilters(params: SearchParams): string {
   const parts: string[] = [];
   if (params.kinds && params.kinds.length > 0) parts.push(`kind ${params.kinds.join(", ")}`);
-  if (params.path) parts.push(`path "${params.path}"`);
+  if (params.path) parts.push(`path "${echo(params.path)}"`);
   if (params.codeOnly) parts.push("code only");
   return parts.join("; ");
 }

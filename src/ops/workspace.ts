@@ -8,6 +8,7 @@ import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
+import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
@@ -75,7 +76,7 @@ export class Workspace {
   select(project?: string): ProjectIndex[] {
     if (project === undefined || project === "") return [...this.indexes.values()];
     const index = this.indexes.get(project);
-    if (!index) throw new UsageError(`Unknown project "${project}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.`);
+    if (!index) throw new UsageError(`Unknown project "${echo(project)}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.`);
     return [index];
   }
 
@@ -214,7 +215,7 @@ export class Workspace {
     }
     const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path)).map((h) => this.hitView(h, params.query, linesOf));
     warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1 }));
-    const view: SearchView = { query, count: top.length, hits: top };
+    const view: SearchView = { query: echo(query, VIEW_ECHO_CHARS), count: top.length, hits: top };
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");
     return view;
@@ -241,7 +242,7 @@ export class Workspace {
     }
     if ([...filters.values()].every((f) => f === null)) {
       throw new UsageError(
-        `The path filter "${path}" is outside ${targets.length === 1 ? `the project root ${targets[0]!.project.root}` : "every project root"}; path filters match paths relative to a project root (e.g. "src/Payments" or "*.cs").`,
+        `The path filter "${echo(path)}" is outside ${targets.length === 1 ? `the project root ${targets[0]!.project.root}` : "every project root"}; path filters match paths relative to a project root (e.g. "src/Payments" or "*.cs").`,
       );
     }
     return filters;

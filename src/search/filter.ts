@@ -1,5 +1,6 @@
 // Result filters: kinds, a path substring or glob, and code-only (no FileFragment chunks).
 import type { ChunkKind, ChunkRecord } from "../types.ts";
+import { echo } from "../text/echo.ts";
 
 export interface ChunkFilter {
   kinds?: readonly ChunkKind[];
@@ -38,8 +39,8 @@ export function pathFilterProblem(path: string): string | undefined {
     else if (ch === "{") braces++;
     else if (ch === "}" && braces > 0) braces--;
   }
-  if (brackets > 0) return `the path filter "${path}" is a glob with an unclosed [ (use [abc] for one of a, b, c)`;
-  if (braces > 0) return `the path filter "${path}" is a glob with an unclosed { (use {a,b} for a or b)`;
+  if (brackets > 0) return `the path filter "${echo(path)}" is a glob with an unclosed [ (use [abc] for one of a, b, c)`;
+  if (braces > 0) return `the path filter "${echo(path)}" is a glob with an unclosed { (use {a,b} for a or b)`;
   return undefined;
 }
 

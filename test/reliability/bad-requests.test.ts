@@ -63,6 +63,16 @@ const CASES: BadCall[] = [
   { name: "control characters in an id", tool: "code_get_chunk", args: { id: "proj\u0000:1:\u001b[2J1" }, error: /Malformed chunk id/ },
   { name: "1 MB id", tool: "code_get_chunk", args: { id: HUGE }, error: /Malformed chunk id "x{200}": expected/ },
   { name: "unknown project in status", tool: "code_index_status", args: { project: "../proj" }, error: /Unknown project "\.\.\/proj"/ },
+  // Arguments quoted back in an error are cut: a 1 MB argument must not come back as a 1 MB error.
+  { name: "1 MB unknown project", tool: "code_search", args: { query: "Ledger", project: HUGE }, error: /^Unknown project "x{200}… \(1048576 characters\)"\. Configured projects: "proj"\.$/ },
+  { name: "1 MB project in an id", tool: "code_get_chunk", args: { id: `${HUGE}:1:1` }, error: /^Unknown project "x{200}… \(1048576 characters\)"/ },
+  { name: "1 MB path filter", tool: "code_search", args: { query: "Ledger", path_filter: HUGE }, error: /path filter is 1048576 characters long; at most 1000/ },
+  { name: "long absolute path filter outside the root", tool: "code_search", args: { query: "Ledger", path_filter: `/${"d".repeat(900)}` }, error: /^The path filter "\/d{199}… \(901 characters\)" is outside/ },
+  { name: "long glob path filter left open", tool: "code_search", args: { query: "Ledger", path_filter: `[${"g".repeat(900)}` }, error: /^The path filter "\[g{199}… \(901 characters\)" is a glob with an unclosed \[/ },
+  { name: "1 MB outline path", tool: "code_outline", args: { path: HUGE }, error: /^path is 1048576 characters long; no file path is longer than 4096/ },
+  { name: "long outline path outside the root", tool: "code_outline", args: { path: `../${"o".repeat(4000)}` }, error: /^Path "\.\.\/o{197}… \(4003 characters\)" is outside/ },
+  { name: "long outline path not indexed", tool: "code_outline", args: { path: `Src/${"n".repeat(4000)}.cs` }, error: /^"Src\/n{196}… \(4007 characters\)" is not indexed in project "proj": no such file/ },
+  { name: "1 MB symbol that is no identifier", tool: "code_references", args: { symbol: `${HUGE}-` }, error: /^"x{200}… \(1048577 characters\)" does not end in an identifier/ },
 ];
 
 describe("bad MCP requests", () => {
@@ -102,6 +112,22 @@ describe("bad MCP requests", () => {
     }
     const ok = await server.json<{ hits: { symbol: string }[] }>("code_search", { query: "Reconcile", limit: 1 });
     expect(ok.hits[0]!.symbol).toBe("Bank.Ledger.Reconcile");
+  }, 60_000);
+
+  test("a 1 MB query, name or symbol is not repeated whole in the result", async () => {
+    const calls: [string, Record<string, unknown>, string][] = [
+      ["code_search", { query: `Reconcile ${HUGE}` }, "query"],
+      ["code_find_symbol", { name: HUGE }, "name"],
+      ["code_references", { symbol: HUGE }, "symbol"],
+      ["code_references", { symbol: `Ledger.${HUGE}` }, "name"],
+    ];
+    for (const [tool, args, field] of calls) {
+      const r = await server.call(tool, args);
+      expect(r.isError, r.text.slice(0, 300)).toBe(false);
+      expect(r.text.length, `${tool}: the answer stays small`).toBeLessThan(10_000);
+      const view = JSON.parse(unwrap(r.text).json) as Record<string, unknown>;
+      expect(String(view[field])).toMatch(/… \(\d+ characters\)$/);
+    }
   }, 60_000);
 
   test("code_get_chunk returns only text from inside the project root", async () => {

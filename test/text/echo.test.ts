@@ -1,0 +1,17 @@
+import { describe, expect, test } from "bun:test";
+import { echo, MESSAGE_ECHO_CHARS } from "../../src/text/echo.ts";
+
+describe("echo", () => {
+  test("short text comes back as it is; long text is cut and says how long it was", () => {
+    expect(echo("Runtime/Where.cs")).toBe("Runtime/Where.cs");
+    expect(echo("x".repeat(MESSAGE_ECHO_CHARS))).toBe("x".repeat(MESSAGE_ECHO_CHARS));
+    expect(echo("x".repeat(1_000_000))).toBe(`${"x".repeat(MESSAGE_ECHO_CHARS)}… (1000000 characters)`);
+    expect(echo("abcdef", 3)).toBe("abc… (6 characters)");
+  });
+
+  test("a cut never splits a surrogate pair", () => {
+    const cut = echo(`ab😀cd`, 3);
+    expect(cut).toBe("ab… (6 characters)");
+    expect(cut.isWellFormed()).toBe(true);
+  });
+});
