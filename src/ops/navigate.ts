@@ -1,6 +1,6 @@
 // Navigation operations without a language server: outline a file, find definitions, find name-based references.
-import { existsSync, statSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { existsSync, lstatSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
@@ -115,8 +115,32 @@ export function relativeIn(root: string, path: string): { rel: string } | { outs
   const abs = isAbsolute(path) ? resolve(path) : resolve(root, path.replace(/\\/g, "/"));
   const rel = relative(resolve(root), abs);
   if (rel === "") return { outside: `Path "${echo(path)}" is the project root ${root}, not a file.` };
-  if (rel.startsWith("..") || isAbsolute(rel)) return { outside: `Path "${echo(path)}" is outside the project root ${root}.` };
+  // "..Dotted.cs" is a file in the root; only a ".." segment leaves it.
+  if (/^\.\.(?:[\\/]|$)/.test(rel) || isAbsolute(rel)) return { outside: `Path "${echo(path)}" is outside the project root ${root}.` };
   return { rel: rel.split("\\").join("/") };
+}
+
+/**
+ * The first folder or file on `rel`, walking down from the root, that is a symbolic link; undefined when there is none
+ * or the path stops existing first. Nothing behind a link is looked at, so a path through a linked folder tells the
+ * caller nothing about what lies outside the root (the walker never follows links either).
+ */
+function linkOnPath(root: string, rel: string): string | undefined {
+  const parts = rel.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join("/");
+    try {
+      if (lstatSync(join(root, prefix)).isSymbolicLink()) return prefix;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Whether `rel` means something on disk inside the root: it exists, or a link on its way is why it is not indexed. */
+function onDisk(root: string, rel: string): boolean {
+  return linkOnPath(root, rel) !== undefined || existsSync(resolve(root, rel));
 }
 
 function isDirectory(path: string): boolean {
@@ -147,8 +171,10 @@ function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: st
   const head = `"${echo(rel)}" is not indexed in project "${index.id}"`;
   let cause: string;
   const walked = row?.skipReason ? undefined : index.walkSkipOf(rel);
+  const link = row?.skipReason || walked ? undefined : linkOnPath(index.project.root, rel);
   if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
   else if (walked) cause = `: ${walkSkipText(walked, rel)}`;
+  else if (link !== undefined) cause = `: "${echo(link)}" is a symbolic link, and links are never followed (index the target's folder instead)`;
   else if (isDirectory(resolve(index.project.root, rel))) {
     return `${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`;
   } else if (reindexRunning && existsSync(resolve(index.project.root, rel))) {
@@ -302,7 +328,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     const relFor = (r: Refreshed) => candidates.find((c) => c.index === r.index)!.rel;
     // The project where the path means something (skipped, a directory, a file the walker leaves out) explains it
     // best; otherwise every project's similar names are offered.
-    const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || existsSync(resolve(r.index.project.root, relFor(r))));
+    const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || onDisk(r.index.project.root, relFor(r)));
     const only = explained ?? (ready.length === 1 ? ready[0] : undefined);
     if (only) throw new UsageError(notIndexedError(only, relFor(only)));
     if (ready.length === 0) throw new UsageError(`"${echo(raw)}" is not indexed.`);

@@ -1,5 +1,6 @@
 // Outline paths at the edges: too long to name a file, names that start with "..", and folders linked from outside.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -9,12 +10,15 @@ import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, w
 
 const dirs: string[] = [];
 let ws: Workspace;
+let root: string;
 
 beforeAll(async () => {
   const work = tempDir("nav-paths");
   dirs.push(work);
-  const root = join(work, "proj");
-  writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]) });
+  root = join(work, "proj");
+  writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]), "..Dotted.cs": csClass("Bank", "Dotted", ["Tick"]) });
+  writeTree(join(work, "outside"), { "Secret.cs": csClass("Out", "Secret", ["Leak"]), "sub/Deep.cs": csClass("Out", "Deep", ["Dig"]) });
+  symlinkSync(join(work, "outside"), join(root, "linked"));
   const embedding = embeddingConfig({ provider: "none" });
   const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"))], embedding };
   ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
@@ -35,5 +39,25 @@ describe("outline paths", () => {
     expect(e.message).toBe(`path is 1000007 characters long; no file path is longer than ${MAX_OUTLINE_PATH_CHARS}: give a file path relative to the project root, e.g. "Runtime/Operators/Where.cs".`);
     const ok = await ws.outline({ path: "Src/Ledger.cs" });
     expect(ok.count).toBeGreaterThan(0);
+  });
+
+  test("a file name that starts with two dots is inside the root", async () => {
+    const view = await ws.outline({ path: "..Dotted.cs" });
+    expect(view.path).toBe("..Dotted.cs");
+    expect(view.count).toBeGreaterThan(0);
+    expect((await ws.outline({ path: join(root, "..Dotted.cs") })).path).toBe("..Dotted.cs");
+    const hits = await ws.search({ query: "Tick", limit: 5, path: join(root, "..Dotted.cs") });
+    expect(hits.hits.map((h) => h.path)).toContain("..Dotted.cs");
+  });
+
+  test("a path through a linked folder says the link is not followed, whatever lies behind it", async () => {
+    const said = async (path: string) => (await failure(ws.outline({ path }))).message;
+    const link = '"linked" is a symbolic link, and links are never followed (index the target\'s folder instead).';
+    // A file behind the link, one that is not there, and a folder: the same answer, so nothing outside is told.
+    expect(await said("linked/Secret.cs")).toBe(`"linked/Secret.cs" is not indexed in project "proj": ${link}`);
+    expect(await said("linked/Missing.cs")).toBe(`"linked/Missing.cs" is not indexed in project "proj": ${link}`);
+    expect(await said("linked/sub")).toBe(`"linked/sub" is not indexed in project "proj": ${link}`);
+    expect(await said("linked/sub/Deep.cs")).toBe(`"linked/sub/Deep.cs" is not indexed in project "proj": ${link}`);
+    expect(await said("Src/Missing.cs")).toStartWith('"Src/Missing.cs" is not indexed in project "proj": no such file.');
   });
 });
