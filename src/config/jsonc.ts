@@ -17,12 +17,16 @@ export class JsonSyntaxError extends Error {
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
+/** Objects and lists inside each other, at most: a config needs four; ten thousand overflowed the stack (RangeError). */
+export const MAX_JSON_DEPTH = 512;
+
 export function parseJsonc(text: string): unknown {
   return new Parser(text).parseDocument();
 }
 
 class Parser {
   private pos = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {
     if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
@@ -55,6 +59,7 @@ class Parser {
   private parseObject(): Record<string, unknown> {
     const result: Record<string, unknown> = {};
     const seen = new Set<string>();
+    this.enter();
     this.pos++; // {
     this.skipTrivia();
     while (this.text[this.pos] !== "}") {
@@ -78,11 +83,13 @@ class Parser {
       }
     }
     this.pos++; // }
+    this.depth--;
     return result;
   }
 
   private parseArray(): unknown[] {
     const result: unknown[] = [];
+    this.enter();
     this.pos++; // [
     this.skipTrivia();
     while (this.text[this.pos] !== "]") {
@@ -97,6 +104,7 @@ class Parser {
       }
     }
     this.pos++; // ]
+    this.depth--;
     return result;
   }
 
@@ -161,6 +169,11 @@ class Parser {
   private describeHere(): string {
     if (this.pos >= this.text.length) return "the end of the file";
     return JSON.stringify(this.text.slice(this.pos, this.pos + 1));
+  }
+
+  /** One level deeper (an object or list opens at pos); refused past MAX_JSON_DEPTH. */
+  private enter(): void {
+    if (++this.depth > MAX_JSON_DEPTH) this.fail(`nesting deeper than ${MAX_JSON_DEPTH} levels (objects and lists inside each other)`);
   }
 
   private fail(problem: string, at = this.pos): never {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { JsonSyntaxError, parseJsonc } from "../../src/config/jsonc.ts";
+import { JsonSyntaxError, MAX_JSON_DEPTH, parseJsonc } from "../../src/config/jsonc.ts";
 
 function syntaxError(text: string): JsonSyntaxError {
   try {
@@ -41,5 +41,16 @@ describe("parseJsonc", () => {
     const error = syntaxError(text);
     expect([error.line, error.column]).toEqual([line, column]);
     expect(error.problem).toContain(problem);
+  });
+
+  test("nesting deeper than any config is a syntax error with its place, not a stack overflow", () => {
+    const deep = (n: number) => `{"CodeIndex": {"Projects": ${"[".repeat(n)}${"]".repeat(n)}}}`;
+    for (const n of [MAX_JSON_DEPTH + 1, 200_000]) {
+      const e = syntaxError(deep(n));
+      expect(e.problem).toBe(`nesting deeper than ${MAX_JSON_DEPTH} levels (objects and lists inside each other)`);
+      expect([e.line, e.column]).toEqual([1, 26 + MAX_JSON_DEPTH]); // the list that opens level MAX_JSON_DEPTH + 1
+    }
+    expect(syntaxError('{"a":'.repeat(300_000)).problem).toContain("nesting deeper than");
+    expect(parseJsonc(deep(MAX_JSON_DEPTH - 2))).toBeDefined();
   });
 });
