@@ -4,7 +4,7 @@
 // readonly database" unless it is caught first.
 import { accessSync, constants, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { CODES_FILE, DB_FILE, LOCK_FILE, VECTORS_FILE } from "./format.ts";
+import { CODES_FILE, DB_FILE, LOCK_FILE, VECTORS_FILE, WATCH_BARRIER_PREFIX } from "./format.ts";
 
 /** What a cache directory holds that a refresh may write. */
 const STORE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, VECTORS_FILE, CODES_FILE, LOCK_FILE];
@@ -60,13 +60,13 @@ export function foreignCacheEntries(dir: string, max = 3): string[] {
     return []; // not made yet, or not a directory: creating it says what is wrong (ProjectIndex.open)
   }
   return names
-    .filter((name) => !STORE_FILES.includes(name) && !name.startsWith(`${DB_FILE}.corrupt-`) && !name.startsWith(WATCH_BARRIER_PREFIX))
+    .filter((name) => !STORE_FILES.includes(name) && !SYSTEM_CLUTTER.has(name) && !name.startsWith(`${DB_FILE}.corrupt-`) && !name.startsWith(WATCH_BARRIER_PREFIX))
     .sort()
     .slice(0, max);
 }
 
-/** Names of the files a tree watcher writes and removes in the cache directory (src/walk/watch.ts). */
-const WATCH_BARRIER_PREFIX = ".watch-barrier-";
+/** What operating systems and file browsers drop into any folder a user opens; not a sign of someone else's data. */
+const SYSTEM_CLUTTER = new Set([".DS_Store", "Thumbs.db", "desktop.ini", `${DB_FILE}-journal`]);
 
 /** The error for a project whose cache directory holds `entries` that code-index did not make. */
 export function foreignCacheError(project: { id: string; cacheDirectory: string; adHoc?: boolean }, entries: readonly string[]): Error {

@@ -14,10 +14,11 @@
 // 300 with one.
 import { existsSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";
+import { WATCH_BARRIER_PREFIX } from "../store/format.ts";
 
 // Each round trip writes a new file and waits for an event naming it: a rewritten file's events can merge or trail
 // into the next round, a new name cannot be mistaken.
-const SENTINEL_PREFIX = `.watch-barrier-${process.pid}-`;
+const SENTINEL_PREFIX = `${WATCH_BARRIER_PREFIX}${process.pid}-`;
 // Bun merges an event into an identical one (same file, same kind) that came within about 2 ms, even when the first
 // was already delivered (a delete right after a rename to that name: dropped in 39 of 40 trials), so a second
 // write right after a walk began could go unreported. A walk that begins within this long of the last event is

@@ -35,6 +35,7 @@ describe("a cache directory that holds other files", () => {
     await first.refresh();
     first.close();
     writeFileSync(join(cache, "index.sqlite.corrupt-1"), ""); // a damaged copy set aside earlier
+    writeFileSync(join(cache, ".DS_Store"), ""); // left by a file browser that opened the folder
     const again = openIndex(projectConfig(root, cache), none());
     again.assertUsable();
     await again.refresh();
