@@ -1,6 +1,6 @@
 // One project's index: opens (or repairs) its cache, refreshes it incrementally, and hands out search snapshots.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { basename, isAbsolute, join, relative } from "node:path";
+import { basename, join } from "node:path";
 import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
@@ -12,6 +12,7 @@ import { VectorFile } from "../store/vectors.ts";
 import { acquireLock } from "../store/lock.ts";
 import { foreignCacheEntries, foreignCacheError, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
+import { isInside } from "../walk/paths.ts";
 import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
 import { planChangedPaths, planRefresh } from "./plan.ts";
 import { ManifestWriter, type RechunkedFile } from "./manifest-writer.ts";
@@ -151,7 +152,7 @@ export class ProjectIndex {
     this.project = project;
     this.deps = deps;
     if (deps.watchTrustMs !== undefined) this.watcher = new TreeWatcher(project.root, project.cacheDirectory, deps.watchTrustMs);
-    this.cacheInTree = isWithin(project.cacheDirectory, project.root);
+    this.cacheInTree = isInside(project.root, project.cacheDirectory);
   }
 
   private get workers(): number {
@@ -606,7 +607,7 @@ export class ProjectIndex {
     if (queue && report.pendingEmbeddings === 0 && !report.embeddingWarning) await this.calibrateIfNeeded(db, opts);
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
-    this.watcher?.sync(this.cacheInTree ? walk.dirs.filter((d) => !isWithin(join(root, d), this.project.cacheDirectory)) : walk.dirs);
+    this.watcher?.sync(this.cacheInTree ? walk.dirs.filter((d) => !isInside(this.project.cacheDirectory, join(root, d))) : walk.dirs);
     this.lastWalk = walk;
     report.durationMs = performance.now() - started;
     return report;
@@ -874,7 +875,3 @@ function emptyReport(generation: number, walk: RefreshReport["walk"]): RefreshRe
 }
 
 /** Whether `path` is `dir` or inside it (absolute paths). */
-function isWithin(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}

@@ -9,6 +9,7 @@ import type { ChunkKind, ChunkRecord, ReferenceKind, SkippedFile } from "../type
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
+import { leavesFolder } from "../walk/paths.ts";
 import {
   identityView,
   REINDEX_RUNNING,
@@ -115,8 +116,7 @@ export function relativeIn(root: string, path: string): { rel: string } | { outs
   const abs = isAbsolute(path) ? resolve(path) : resolve(root, path.replace(/\\/g, "/"));
   const rel = relative(resolve(root), abs);
   if (rel === "") return { outside: `Path "${echo(path)}" is the project root ${root}, not a file.` };
-  // "..Dotted.cs" is a file in the root; only a ".." segment leaves it.
-  if (/^\.\.(?:[\\/]|$)/.test(rel) || isAbsolute(rel)) return { outside: `Path "${echo(path)}" is outside the project root ${root}.` };
+  if (leavesFolder(rel)) return { outside: `Path "${echo(path)}" is outside the project root ${root}.` };
   return { rel: rel.split("\\").join("/") };
 }
 

@@ -1,14 +1,11 @@
 // Reads a chunk's lines from disk now (excerpt or body), redacted, refusing any path that leaves the project root.
 import { realpathSync, statSync } from "node:fs";
 import { readSource } from "../index/read-source.ts";
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { isInside } from "../walk/paths.ts";
 import { redact } from "../redact/redact.ts";
 import type { FileRow } from "../store/db.ts";
 import { chooseExcerpt, type Excerpt } from "./excerpt.ts";
-
-function inside(base: string, abs: string): boolean {
-  return abs === base || abs.startsWith(base.endsWith(sep) ? base : base + sep);
-}
 
 /**
  * The absolute path of `relPath`, refusing one that leaves the root by its text (`..`) or on disk: a file or
@@ -16,14 +13,14 @@ function inside(base: string, abs: string): boolean {
  */
 export function resolveInsideRoot(root: string, relPath: string): string {
   const abs = resolve(root, relPath);
-  if (!inside(resolve(root), abs)) throw new Error(`Path "${relPath}" is outside the project root.`);
+  if (!isInside(resolve(root), abs)) throw new Error(`Path "${relPath}" is outside the project root.`);
   let real: string;
   try {
     real = realpathSync(abs);
   } catch {
     return abs; // missing: the read reports it
   }
-  if (!inside(realpathSync(root), real)) throw new Error(`Path "${relPath}" resolves outside the project root (a symlink); it is not read.`);
+  if (!isInside(realpathSync(root), real)) throw new Error(`Path "${relPath}" resolves outside the project root (a symlink); it is not read.`);
   return real;
 }
 
