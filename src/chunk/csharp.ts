@@ -2,6 +2,7 @@
 import type { Node, Tree } from "web-tree-sitter";
 import type { ChunkDraft, ChunkKind } from "../types.ts";
 import { docCommentText, isDocComment } from "./doc-comment.ts";
+import { isProseComment } from "./doc-text.ts";
 import { toDraft, type RawChunk } from "./draft.ts";
 import { type LoadedGrammar, kindForCapture } from "./parser.ts";
 import { selectBranches } from "./preprocess.ts";
@@ -446,20 +447,4 @@ export function chunkCSharp(
 function describesType(comment: string): boolean {
   const words = comment.replace(/^\s*\/{2,3}/gm, " ").match(/[\p{L}\p{N}_]+/gu) ?? [];
   return words.length >= 4 && !/\b(?:copyright|licen[cs]ed?|spdx)\b|\(c\)|©/i.test(comment);
-}
-
-/**
- * A `//` line comment in words, not code commented out (`//public int Old() => 1`, `// x = 1;`, `// var x = F()`,
- * `// }`) nor a tool's directive (`// ReSharper disable …`). Heuristic: code is usually commented out without a
- * space after the slashes, and ends or starts the way code does.
- */
-function isProseComment(comment: string): boolean {
-  if (!comment.startsWith("//") || comment.startsWith("////")) return false;
-  const body = comment.slice(2);
-  const text = body.trim();
-  if (text === "") return true; // a blank line inside a comment block
-  if (!/^\s/.test(body)) return false;
-  if (/[;{})\]]$/.test(text) || text.includes("=>") || text.startsWith("#")) return false;
-  if (/^(?:var|return|if|else|for|foreach|while|switch|using|await|throw|new|public|private|protected|internal|static)\b.*[(=]/.test(text)) return false;
-  return !/^(?:ReSharper|@formatter|noinspection|NOSONAR)\b/i.test(text);
 }

@@ -23,3 +23,26 @@ export function docstringText(literal: string): string | undefined {
   const text = collapseWhitespace(match?.[2] ?? "");
   return text === "" ? undefined : text;
 }
+
+/**
+ * A `//` line comment in words, not code commented out (`//public int Old() => 1`, `// x = 1;`, `// var x = F()`,
+ * `// }`) nor a tool's directive (`// ReSharper disable …`, `// eslint-disable-next-line`, `// @ts-expect-error`).
+ * Heuristic: code is usually commented out without a space after the slashes, and ends or starts the way code does.
+ * C# and the ECMAScript languages read such comments directly above a declaration as its doc.
+ */
+export function isProseComment(comment: string): boolean {
+  if (!comment.startsWith("//") || comment.startsWith("////")) return false;
+  const body = comment.slice(2);
+  const text = body.trim();
+  if (text === "") return true; // a blank line inside a comment block
+  if (!/^\s/.test(body)) return false;
+  if (/[;{})\]]$/.test(text) || text.includes("=>") || text.startsWith("#")) return false;
+  if (/^(?:var|return|if|else|for|foreach|while|switch|using|await|throw|new|public|private|protected|internal|static|const|let|function|import|export)\b.*[(=]/.test(text)) return false;
+  return !isToolDirective(comment);
+}
+
+/** A comment addressed to a tool (`// ReSharper disable …`, `// eslint-disable-next-line`, `// @ts-expect-error`, `/* istanbul ignore next *\/`). */
+export function isToolDirective(comment: string): boolean {
+  const text = comment.replace(/^\/\/+|^\/\*+|\*+\/$/g, "").trim();
+  return /^(?:ReSharper|@formatter|noinspection|NOSONAR|eslint-|eslint\b|prettier-ignore|biome-ignore|istanbul\b|c8\b|tslint:|jshint\b|@ts-)/i.test(text);
+}

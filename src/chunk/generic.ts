@@ -21,7 +21,7 @@
 import { readFileSync } from "node:fs";
 import { Language, Parser, Query, type Node } from "web-tree-sitter";
 import type { ChunkKind, IdentifierRef } from "../types.ts";
-import { commentDocText, docstringText } from "./doc-text.ts";
+import { commentDocText, docstringText, isProseComment, isToolDirective } from "./doc-text.ts";
 import type { RawChunk } from "./draft.ts";
 import type { LanguageSpec } from "./languages.ts";
 import { REFERENCE_CAPTURES, validateCaptures } from "./parser.ts";
@@ -135,8 +135,9 @@ class SourceFile {
     let startIndex = outer.startIndex;
     for (let prev = outer.previousSibling; prev; prev = prev.previousSibling) {
       if (lastRow(prev) < row - 1 || !this.startsLine(prev)) break;
-      if (prev.type.endsWith("comment") && style.comment.test(this.of(prev))) docs.unshift(prev);
-      else if (!this.spec.leading?.includes(prev.type)) break;
+      const comment = prev.type.endsWith("comment") ? this.of(prev) : undefined;
+      if (comment !== undefined && (style.comment.test(comment) || (style.proseLines === true && isProseComment(comment)))) docs.unshift(prev);
+      else if (!(comment !== undefined && isToolDirective(comment)) && !this.spec.leading?.includes(prev.type)) break;
       row = prev.startPosition.row;
       startIndex = prev.startIndex;
     }

@@ -27,9 +27,11 @@ import type { ChunkKind } from "../types.ts";
 
 /**
  * Where a declaration's doc comment is: in comments directly above it (and any `leading` nodes), whose text
- * matches `comment`; or in a docstring, the first statement of its body.
+ * matches `comment` or, with `proseLines`, that are `//` lines in words (not code commented out: doc-text.ts);
+ * or in a docstring, the first statement of its body. Tool directives (`// eslint-disable-next-line`) directly
+ * above belong to the chunk without being doc.
  */
-export type DocStyle = { comment: RegExp } | { docstring: true };
+export type DocStyle = { comment: RegExp; proseLines?: boolean } | { docstring: true };
 
 export interface LanguageSpec {
   /** Lower-case name; the table is sorted by it. */
@@ -139,7 +141,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.method": "Method",
     },
     wrappers: TYPESCRIPT_WRAPPERS,
-    doc: { comment: BLOCK_DOC },
+    doc: { comment: BLOCK_DOC, proseLines: true },
   },
   {
     name: "python",
@@ -192,7 +194,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
-    doc: { comment: BLOCK_DOC },
+    doc: { comment: BLOCK_DOC, proseLines: true },
   },
   {
     name: "typescript",
@@ -204,7 +206,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
-    doc: { comment: BLOCK_DOC },
+    doc: { comment: BLOCK_DOC, proseLines: true },
   },
 ];
 

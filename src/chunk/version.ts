@@ -31,5 +31,7 @@
  *     words or more) and not a licence header.
  * 15: symbols are redacted like every other field (a markdown section's symbol carries its heading text, and a
  *     secret in a heading was stored and returned as is).
+ * 16: `//` comments in words directly above a TypeScript/TSX or JavaScript declaration are its doc and the start of
+ *     its chunk, and a tool directive there (`// eslint-disable-next-line`) no longer cuts the doc above it off.
  */
-export const CHUNKER_VERSION = 15;
+export const CHUNKER_VERSION = 16;

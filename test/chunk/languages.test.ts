@@ -137,6 +137,44 @@ describe("TypeScript", () => {
     expect(gaps(chunks)).toEqual(["FileFragment web/cart.ts:1-1 1-1"]);
   });
 
+  test("// comments in words directly above a declaration are its doc; code commented out, directives and comments after a blank line are not", () => {
+    const text = src(
+      "// Header about the whole file.", //                        1
+      "", //                                                        2
+      "// English words that carry no signal,", //                  3
+      "// a sorted table.", //                                      4
+      "export const STOP = new Set([\"a\"]);", //                   5
+      "", //                                                        6
+      "// const old = compute(1);", //                              7
+      "export function next(): number {", //                        8
+      "  return 1;", //                                             9
+      "}", //                                                       10
+      "", //                                                        11
+      "/** Parses the input. */", //                                12
+      "// eslint-disable-next-line @typescript-eslint/no-explicit-any", // 13
+      "export function parse(input: any): number {", //             14
+      "  return Number(input);", //                                 15
+      "}", //                                                       16
+      "class Box {", //                                             17
+      "  // Opens the lid.", //                                     18
+      "  open(): void {}", //                                       19
+      "}", //                                                       20
+    );
+    for (const path of ["lib/words.ts", "lib/words.js", "lib/words.tsx"]) {
+      const chunks = chunker.chunk(path, text);
+      const stop = only(chunks, "STOP");
+      expect(stop.doc).toBe("English words that carry no signal, a sorted table.");
+      expect(stop.startLine).toBe(3);
+      expect(only(chunks, "next").doc).toBeUndefined();
+      expect(only(chunks, "next").startLine).toBe(8);
+      // A tool directive between the doc and the declaration belongs to the chunk and does not cut the doc off.
+      expect(only(chunks, "parse").doc).toBe("Parses the input.");
+      expect(only(chunks, "parse").startLine).toBe(12);
+      expect(only(chunks, "Box.open").doc).toBe("Opens the lid.");
+      expect(gaps(chunks)).toEqual([`FileFragment ${path}:1-1 1-1`, `FileFragment ${path}:7-7 7-7`]);
+    }
+  });
+
   test("TSX parses JSX", () => {
     const tsx = chunksOf("web/Badge.tsx");
     expect(outline(tsx)).toEqual(["FileFragment web/Badge.tsx:1-1 1-1", "Function Badge 3-6"]);
