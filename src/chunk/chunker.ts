@@ -70,12 +70,13 @@ function languageStrategy(spec: LanguageSpec): Strategy {
       }
     }
     let raw: RawChunk[] | undefined;
+    const imports: Array<[number, number]> = [];
     try {
-      raw = loaded ? chunkDeclarations(loaded, path, text, identifiers) : undefined;
+      raw = loaded ? chunkDeclarations(loaded, path, text, identifiers, imports) : undefined;
     } catch {
       raw = undefined; // as for C#: one file's parser failure leaves that file as windows
     }
-    return raw ? withGaps(path, lines, raw.map((r) => toDraft(path, r))) : windowChunks(path, lines);
+    return raw ? withGaps(path, lines, raw.map((r) => toDraft(path, r)), imports) : windowChunks(path, lines);
   };
 }
 

@@ -1,5 +1,6 @@
-// Gap chunks: the lines of a file that no declaration chunk covers (imports, module-level statements, a
-// namespace line), as FileFragment chunks, so every line of a source file is searchable.
+// Gap chunks: the lines of a file that no declaration chunk covers (module-level statements, file comments), as
+// FileFragment chunks, so every line of a source file is searchable. Lines the caller calls noise (imports, a
+// namespace line) are left out: they name nothing a search looks for, and passages already index them.
 import type { ChunkDraft } from "../types.ts";
 import { toDraft } from "./draft.ts";
 import { windowRanges } from "./windows.ts";
@@ -7,24 +8,33 @@ import { windowRanges } from "./windows.ts";
 /** Runs of uncovered lines hold something worth finding only if they have a word character (not just `}`). */
 const MEANINGFUL = /[\p{L}\p{N}_]/u;
 
+/** Lines left out of gaps: a pattern of the line's text, or 1-based inclusive line ranges (import statements). */
+export type GapNoise = RegExp | ReadonlyArray<readonly [number, number]>;
+
 /** 1-based inclusive runs of uncovered lines, each from its first to its last meaningful line. */
 export function gapRanges(
   lines: readonly string[],
   spans: ReadonlyArray<{ startLine: number; endLine: number }>,
-  ignore?: RegExp,
+  ignore?: GapNoise,
 ): Array<[number, number]> {
   const count = lines.length;
   const covered = new Uint8Array(count + 2);
   for (const span of spans) {
     for (let line = Math.max(1, span.startLine); line <= Math.min(count, span.endLine); line++) covered[line] = 1;
   }
+  // Noise statements (imports) end a gap as a declaration does; noise lines (a pattern) are skipped like blank
+  // ones: a gap runs on across them, but never starts or ends on one.
+  if (Array.isArray(ignore)) {
+    for (const [from, to] of ignore) for (let line = Math.max(1, from); line <= Math.min(count, to); line++) covered[line] = 1;
+  }
+  const pattern = ignore instanceof RegExp ? ignore : undefined;
   const runs: Array<[number, number]> = [];
   let first = 0;
   let last = 0;
   for (let line = 1; line <= count + 1; line++) {
     if (line <= count && covered[line] === 0) {
       const text = lines[line - 1] ?? "";
-      if (MEANINGFUL.test(text) && !(ignore?.test(text) ?? false)) {
+      if (MEANINGFUL.test(text) && !(pattern?.test(text) ?? false)) {
         if (first === 0) first = line;
         last = line;
       }
@@ -37,7 +47,7 @@ export function gapRanges(
 }
 
 /** The declaration chunks plus a FileFragment per gap (windowed when long), sorted by position. */
-export function withGaps(path: string, lines: readonly string[], chunks: readonly ChunkDraft[], ignore?: RegExp): ChunkDraft[] {
+export function withGaps(path: string, lines: readonly string[], chunks: readonly ChunkDraft[], ignore?: GapNoise): ChunkDraft[] {
   const gaps: ChunkDraft[] = [];
   for (const [from, to] of gapRanges(lines, chunks, ignore)) {
     for (const [a, b] of windowRanges(to - from + 1)) {

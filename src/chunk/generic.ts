@@ -266,14 +266,26 @@ function sharesLines(file: SourceFile, chunk: Placed): boolean {
  * undefined when the parse failed or found nothing in a file with syntax errors, so the caller falls back to
  * windows; an empty list means a clean file without declarations (its lines are all gap chunks).
  * With `identifiers`, the file's identifier references are appended to it from the same parse (also when the
- * declarations fall back to windows: the references query reads what parsed).
+ * declarations fall back to windows: the references query reads what parsed). With `imports`, the 1-based line
+ * ranges of the file's top-level import statements (the row's `imports`) are appended to it, for the gap chunks.
  */
-export function chunkDeclarations(loaded: LoadedLanguage, path: string, text: string, identifiers?: IdentifierRef[]): RawChunk[] | undefined {
+export function chunkDeclarations(
+  loaded: LoadedLanguage,
+  path: string,
+  text: string,
+  identifiers?: IdentifierRef[],
+  imports?: Array<[number, number]>,
+): RawChunk[] | undefined {
   const tree = loaded.parser.parse(text);
   if (!tree) return undefined;
   try {
     const root = tree.rootNode;
     if (identifiers) identifiers.push(...extractReferences(loaded.references, root, text, { fileLocals: false }));
+    if (imports && loaded.spec.imports) {
+      for (const node of root.namedChildren) {
+        if (node && loaded.spec.imports.includes(node.type)) imports.push([node.startPosition.row + 1, lastRow(node) + 1]);
+      }
+    }
     const file = new SourceFile(loaded.spec, text);
     const { definitions, scopes, prefix } = collect(loaded, file, root);
     if (definitions.length === 0 && root.hasError) return undefined;

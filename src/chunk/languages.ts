@@ -54,6 +54,11 @@ export interface LanguageSpec {
    */
   wrappers: readonly string[];
   doc: DocStyle;
+  /**
+   * Top-level statements left out of gap chunks (imports, package lines): they name nothing a search looks for,
+   * references skip them, and the passage index still covers their lines.
+   */
+  imports?: readonly string[];
   /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`). */
   leading?: readonly string[];
   /** File-wide symbol prefix from the path, for languages whose module is the file (Python). */
@@ -103,6 +108,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.type": "TypeAlias",
     },
     wrappers: ["const_declaration", "type_declaration"],
+    imports: ["import_declaration", "package_clause"],
     doc: { comment: /^\/\// },
   },
   {
@@ -123,6 +129,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.record": "Record",
     },
     wrappers: [],
+    imports: ["import_declaration", "package_declaration"],
     doc: { comment: BLOCK_DOC },
   },
   {
@@ -141,6 +148,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.method": "Method",
     },
     wrappers: TYPESCRIPT_WRAPPERS,
+    imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
   },
   {
@@ -158,6 +166,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.method": "Method",
     },
     wrappers: ["decorated_definition"],
+    imports: ["future_import_statement", "import_from_statement", "import_statement"],
     doc: { docstring: true },
     moduleFromPath: pythonModule,
   },
@@ -181,6 +190,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.type": "TypeAlias",
     },
     wrappers: [],
+    imports: ["extern_crate_declaration", "use_declaration"],
     doc: { comment: /^(?:\/\/\/(?!\/)|\/\*\*(?!\/))/ },
     leading: ["attribute_item"],
   },
@@ -194,6 +204,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
+    imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
   },
   {
@@ -206,6 +217,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
+    imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
   },
 ];

@@ -90,8 +90,12 @@ describe("Python", () => {
     );
   });
 
-  test("module docstring, imports, constants and the __main__ block are gap chunks", () => {
-    expect(gaps(chunks)).toEqual(["FileFragment src/shapes/geometry.py:1-5 1-5", "FileFragment src/shapes/geometry.py:31-32 31-32"]);
+  test("module docstring, constants and the __main__ block are gap chunks; imports are not", () => {
+    expect(gaps(chunks)).toEqual([
+      "FileFragment src/shapes/geometry.py:1-1 1-1",
+      "FileFragment src/shapes/geometry.py:5-5 5-5",
+      "FileFragment src/shapes/geometry.py:31-32 31-32",
+    ]);
     expect(only(chunks, "src/shapes/geometry.py:31-32").content).toBe('if __name__ == "__main__":\n    print(perimeter(Circle(2.0)))');
   });
 });
@@ -132,9 +136,9 @@ describe("TypeScript", () => {
     expect(only(chunks, "MAX_LINES").doc).toBe("Largest number of lines a cart accepts.");
   });
 
-  test("closures inside functions are not chunks; imports are a gap chunk", () => {
+  test("closures inside functions are not chunks; imports are no gap chunk", () => {
     expect(chunks.some((c) => c.symbol.endsWith("helper"))).toBe(false);
-    expect(gaps(chunks)).toEqual(["FileFragment web/cart.ts:1-1 1-1"]);
+    expect(gaps(chunks)).toEqual([]);
   });
 
   test("// comments in words directly above a declaration are its doc; code commented out, directives and comments after a blank line are not", () => {
@@ -177,7 +181,7 @@ describe("TypeScript", () => {
 
   test("TSX parses JSX", () => {
     const tsx = chunksOf("web/Badge.tsx");
-    expect(outline(tsx)).toEqual(["FileFragment web/Badge.tsx:1-1 1-1", "Function Badge 3-6"]);
+    expect(outline(tsx)).toEqual(["Function Badge 3-6"]);
     expect(only(tsx, "Badge").doc).toBe("A small label next to a cart icon.");
   });
 });
@@ -224,8 +228,8 @@ describe("Go", () => {
     expect(only(chunks, "store.NewWarehouse").doc).toBeUndefined();
   });
 
-  test("package clause, imports and vars are gap chunks", () => {
-    expect(gaps(chunks)).toEqual(["FileFragment store/store.go:1-4 1-4", "FileFragment store/store.go:9-9 9-9"]);
+  test("the file comment and vars are gap chunks; the package clause and imports are not", () => {
+    expect(gaps(chunks)).toEqual(["FileFragment store/store.go:1-1 1-1", "FileFragment store/store.go:9-9 9-9"]);
   });
 });
 
@@ -254,7 +258,7 @@ describe("Java", () => {
     expect(only(chunks, "com.acme.Inventory.restock").signature).toBe("public int restock(String sku, int amount)");
     expect(only(chunks, "com.acme.Inventory.Inventory").doc).toBe("Creates an empty inventory.");
     expect(only(chunks, "com.acme.Inventory.LIMIT").signature).toBe("public static final int LIMIT = 500");
-    expect(gaps(chunks)).toEqual(["FileFragment src/main/java/com/acme/Inventory.java:1-3 1-3"]);
+    expect(gaps(chunks)).toEqual([]); // the package and import lines
   });
 });
 
@@ -284,7 +288,7 @@ describe("Rust", () => {
     const push = only(chunks, "Queue.push");
     expect(push.signature).toBe("pub fn push(&mut self, job: String) -> JobId");
     expect(push.doc).toBe("Enqueues a job and returns its id.");
-    expect(gaps(chunks)).toEqual(["FileFragment engine/src/lib.rs:1-1 1-1", "FileFragment engine/src/lib.rs:21-21 21-21"]);
+    expect(gaps(chunks)).toEqual(["FileFragment engine/src/lib.rs:21-21 21-21"]); // line 1 is a `use`
   });
 });
 
@@ -293,7 +297,23 @@ describe("the generic loop's fallbacks", () => {
     const broken = chunker.chunk("x.py", src("def (((", "  ]]] ::"));
     expect(outline(broken)).toEqual(["FileFragment x.py:1-2 1-2"]);
     expect(broken[0]?.signature).toBe("x.py lines 1-2");
-    expect(outline(chunker.chunk("y.ts", src("import a from 'a';", "", "console.log(a);")))).toEqual(["FileFragment y.ts:1-3 1-3"]);
+    expect(outline(chunker.chunk("y.ts", src("import a from 'a';", "", "console.log(a);")))).toEqual(["FileFragment y.ts:3-3 3-3"]);
+  });
+
+  test("import statements, one line or many, are left out of gap chunks; the lines around them stay", () => {
+    const ts = src(
+      "// Wraps untrusted text.", //          1
+      "import {", //                          2
+      "  wrapUntrusted,", //                  3
+      "  freshNonce,", //                     4
+      '} from "./untrusted.ts";', //          5
+      'import type { Hit } from "./t.ts";', // 6
+      "", //                                  7
+      "registerAll();", //                    8
+    );
+    expect(gaps(chunker.chunk("tools/a.ts", ts))).toEqual(["FileFragment tools/a.ts:1-1 1-1", "FileFragment tools/a.ts:8-8 8-8"]);
+    const py = src('"""Tools."""', "from .untrusted import (", "    wrap_untrusted,", ")", "import os", "LIMIT = 5");
+    expect(gaps(chunker.chunk("tools/a.py", py))).toEqual(["FileFragment tools/a.py:1-1 1-1", "FileFragment tools/a.py:6-6 6-6"]);
   });
 
   test("CRLF text gives the same lines as LF", () => {
