@@ -49,6 +49,36 @@ const NOT_SIGNATURE = ["comment", "line_comment", "block_comment", "decorator", 
 export const MAX_BODYLESS_SIGNATURE = 200;
 
 /**
+ * A longer signature without a body that opens a literal or call at the end of its first line is that line with
+ * the rest folded (`export const TABLE = new Set([…])`, `export const tool = define({…})`): the value's first 200
+ * characters told an agent nothing the chunk's content does not.
+ */
+export const FOLD_BODYLESS_SIGNATURE = 100;
+
+const CLOSER: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
+
+/** The first line of a multi-line declaration, its open brackets closed around `…`; undefined unless it ends in one. */
+export function foldedFirstLine(text: string): string | undefined {
+  const newline = text.indexOf("\n");
+  if (newline < 0) return undefined;
+  const first = text.slice(0, newline).trimEnd();
+  if (!/[([{]$/.test(first)) return undefined;
+  const open: string[] = [];
+  let quote: string | undefined;
+  for (let i = 0; i < first.length; i++) {
+    const ch = first[i]!;
+    if (quote !== undefined) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+    else if (CLOSER[ch] !== undefined) open.push(CLOSER[ch]!);
+    else if (ch === ")" || ch === "]" || ch === "}") open.pop();
+  }
+  if (quote !== undefined || open.length === 0) return undefined;
+  return `${collapseWhitespace(first)}…${open.reverse().join("")}`;
+}
+
+/**
  * Loads a row's grammar synchronously and compiles its query. The web-tree-sitter runtime must be initialised
  * (`initRuntime` in parser.ts). Throws when the query does not compile or uses a capture outside the vocabulary.
  */
@@ -166,7 +196,10 @@ class SourceFile {
     }
     out += this.text.slice(at, to);
     const signature = collapseWhitespace(out).replace(/\s*[{:;,]$/, "");
-    return !hasBody && signature.length > MAX_BODYLESS_SIGNATURE ? `${signature.slice(0, MAX_BODYLESS_SIGNATURE)} …` : signature;
+    if (hasBody || signature.length <= FOLD_BODYLESS_SIGNATURE) return signature;
+    const folded = foldedFirstLine(this.text.slice(outer.startIndex, to));
+    if (folded !== undefined) return folded;
+    return signature.length > MAX_BODYLESS_SIGNATURE ? `${signature.slice(0, MAX_BODYLESS_SIGNATURE)} …` : signature;
   }
 }
 

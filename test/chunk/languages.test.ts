@@ -179,6 +179,28 @@ describe("TypeScript", () => {
     }
   });
 
+  test("a long constant spread over lines is signed by its first line with the rest folded; short ones stay whole", () => {
+    const words = Array.from({ length: 40 }, (_, i) => `"word${i}"`);
+    const text = src(
+      `export const STOP: ReadonlySet<string> = new Set([`,
+      `  ${words.slice(0, 20).join(", ")},`,
+      `  ${words.slice(20).join(", ")},`,
+      `]);`,
+      `export const tool = defineTool({ name: "x", run: (a: string) => {`,
+      `  return a + "(" + ${words.join(" + ")};`,
+      `} });`,
+      `export const SMALL = {`,
+      `  a: 1,`,
+      `};`,
+      `export const ONE_LINE = [${words.join(", ")}];`,
+    );
+    const chunks = chunker.chunk("lib/table.ts", text);
+    expect(only(chunks, "STOP").signature).toBe("export const STOP: ReadonlySet<string> = new Set([…])");
+    expect(only(chunks, "tool").signature).toBe('export const tool = defineTool({ name: "x", run: (a: string) => {…}})');
+    expect(only(chunks, "SMALL").signature).toBe("export const SMALL = { a: 1, }");
+    expect(only(chunks, "ONE_LINE").signature).toMatch(/^export const ONE_LINE = \["word0", .{150,} …$/);
+  });
+
   test("TSX parses JSX", () => {
     const tsx = chunksOf("web/Badge.tsx");
     expect(outline(tsx)).toEqual(["Function Badge 3-6"]);
