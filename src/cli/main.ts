@@ -1,6 +1,7 @@
 // The `code-index` command line: every command maps onto one Workspace operation; printers format the result.
 import { Command, CommanderError, Option } from "commander";
 import { homedir } from "node:os";
+import { parse, resolve } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { loadConfig } from "../config/load.ts";
 import { FlagError } from "../config/errors.ts";
@@ -95,13 +96,32 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names });
   // With no project configured and no --root the working directory is the project: said until it is first built.
   const [only] = config.projects;
-  if (g.root === undefined && config.projects.length === 1 && only?.adHoc && !ws.index(only.id).hasBuiltIndex()) {
+  const adHoc = config.projects.length === 1 && only?.adHoc ? only : undefined;
+  // Notes for a first build only; a cache that cannot be opened is the command's own error to report, not this one's.
+  const unbuilt = (): boolean => {
+    try {
+      return !ws.index(adHoc!.id).hasBuiltIndex();
+    } catch {
+      return false;
+    }
+  };
+  if (adHoc && g.root === undefined && unbuilt()) {
     io.err(
-      `note: no project configured and no --root: the project is the working directory ${only.root} (id "${only.id}"). ` +
+      `note: no project configured and no --root: the project is the working directory ${adHoc.root} (id "${adHoc.id}"). ` +
         `Pass --root DIR, or list projects in the config's CodeIndex.Projects, to index another folder.`,
     );
   }
+  const broad = adHoc ? broadRoot(adHoc.root, homedir()) : undefined;
+  if (broad && unbuilt()) io.err(`note: ${adHoc!.root} is ${broad}: the first build walks every folder under it, which can take long. Pass --root with a project's folder instead.`);
   return ws;
+}
+
+/** What makes `root` too broad to be one project (the filesystem root or the home folder), or undefined. */
+export function broadRoot(root: string, home: string): string | undefined {
+  const at = resolve(root);
+  if (at === parse(at).root) return "the filesystem root";
+  if (at === resolve(home)) return "your home folder";
+  return undefined;
 }
 
 export function buildProgram(io: CliIo = defaultIo): Command {

@@ -189,6 +189,14 @@ describe("code-index CLI on UniTask", () => {
     expect(text.stdout.trimEnd()).toEndWith(`\n… ${json.truncated.note}`);
   });
 
+  test("a home folder as the project root gets a note before its first build", async () => {
+    const run = await cli("status", "--root", home, "--embedder", "none");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`note: ${home} is your home folder: the first build walks every folder under it, which can take long. Pass --root with a project's folder instead.`);
+    const project = await cli("status", "--root", corpus, "--embedder", "none");
+    expect(project.stderr).not.toContain("the first build walks every folder");
+  });
+
   test("with no project configured and no --root, the working directory is indexed and the first run says so", async () => {
     const cwd = join(home, "plain");
     mkdirSync(cwd);
