@@ -116,5 +116,5 @@ describe("an unrelated project does not take slots from the real one", () => {
     } finally {
       await control.close();
     }
-  });
+  }, 30_000); // starts its own server and builds two projects: ~2 s alone, over 5 s on a loaded machine
 });
