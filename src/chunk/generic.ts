@@ -2,7 +2,8 @@
 //
 // Capture vocabulary of a query file (validated when the language loads):
 //   @definition.<x>  a declaration node; the row's `kinds` maps the capture to a chunk kind
-//   @name            its name: the last segment of its symbol (required)
+//   @name            its name: the last segment of its symbol (required); a `default` keyword as name (an anonymous
+//                    `export default`) stands for the file's stem (defaultExportName)
 //   @body            where its signature stops (default: the node's `body` field; without one, the whole node)
 //   @receiver        a type name put before the name (Go methods: `pkg.Type.Method`)
 //   @scope           with @name: a node that qualifies the declarations inside it without being a chunk (Rust `impl`)
@@ -76,6 +77,17 @@ export function foldedFirstLine(text: string): string | undefined {
   }
   if (quote !== undefined || open.length === 0) return undefined;
   return `${collapseWhitespace(first)}…${open.reverse().join("")}`;
+}
+
+/**
+ * The name an anonymous default export is found by: its file's stem up to the first dot (`Button` for
+ * `ui/Button.tsx`), its folder's name for an index file (`ui/menu/index.ts` is `menu`), else `default`.
+ */
+export function defaultExportName(path: string): string {
+  const parts = path.split("/");
+  let stem = /^[^.]*/.exec(parts.pop() ?? "")?.[0] ?? "";
+  if (stem === "index" && parts.length > 0) stem = parts.pop()!;
+  return stem === "" ? "default" : stem;
 }
 
 /**
@@ -204,7 +216,7 @@ class SourceFile {
 }
 
 /** Matches of the query, deduplicated (rule 1), in source order; plus scope names and the package prefix. */
-function collect(loaded: LoadedLanguage, file: SourceFile, root: Node) {
+function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: string) {
   const scopes = new Map<number, string>();
   let prefix: string | undefined;
   const found: Definition[] = [];
@@ -242,7 +254,8 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node) {
     }
     if (scope && name) scopes.set(scope.id, file.of(name));
     if (!node || !kind || !name || name.startIndex === name.endIndex || node.isMissing) continue;
-    const definition: Definition = { node, outer: node, kind, name: file.of(name), body, pattern: match.patternIndex };
+    const named = name.type === "default" ? defaultExportName(path) : file.of(name);
+    const definition: Definition = { node, outer: node, kind, name: named, body, pattern: match.patternIndex };
     if (receiver) definition.receiver = file.of(receiver);
     found.push(definition);
     const seen = firstPattern.get(node.id);
@@ -320,7 +333,7 @@ export function chunkDeclarations(
       }
     }
     const file = new SourceFile(loaded.spec, text);
-    const { definitions, scopes, prefix } = collect(loaded, file, root);
+    const { definitions, scopes, prefix } = collect(loaded, file, root, path);
     if (definitions.length === 0 && root.hasError) return undefined;
     const modulePrefix = loaded.spec.moduleFromPath?.(path) ?? prefix;
     const byNode = new Map<number, number>();

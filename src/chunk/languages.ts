@@ -59,7 +59,7 @@ export interface LanguageSpec {
    * references skip them, and the passage index still covers their lines.
    */
   imports?: readonly string[];
-  /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`). */
+  /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`, TS decorators). */
   leading?: readonly string[];
   /** File-wide symbol prefix from the path, for languages whose module is the file (Python). */
   moduleFromPath?: (path: string) => string | undefined;
@@ -101,13 +101,14 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/go-references.scm",
     kinds: {
       "definition.constant": "Constant",
+      "definition.field": "Field",
       "definition.function": "Function",
       "definition.interface": "Interface",
       "definition.method": "Method",
       "definition.struct": "Struct",
       "definition.type": "TypeAlias",
     },
-    wrappers: ["const_declaration", "type_declaration"],
+    wrappers: ["const_declaration", "type_declaration", "var_declaration"],
     imports: ["import_declaration", "package_clause"],
     doc: { comment: /^\/\// },
   },
@@ -121,6 +122,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/java-references.scm",
     kinds: {
       "definition.class": "Class",
+      "definition.constant": "Constant",
       "definition.constructor": "Constructor",
       "definition.enum": "Enum",
       "definition.field": "Field",
@@ -161,7 +163,9 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     referencesFile: "queries/python-references.scm",
     kinds: {
       "definition.class": "Class",
+      "definition.constant": "Constant",
       "definition.constructor": "Constructor",
+      "definition.field": "Field",
       "definition.function": "Function",
       "definition.method": "Method",
     },
@@ -206,6 +210,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
+    // A method's decorators are its siblings in the class body (a class's are its children, as in JavaScript).
+    leading: ["decorator"],
   },
   {
     name: "typescript",
@@ -219,6 +225,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
+    // A method's decorators are its siblings in the class body (a class's are its children, as in JavaScript).
+    leading: ["decorator"],
   },
 ];
 

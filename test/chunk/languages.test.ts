@@ -56,7 +56,9 @@ describe("Python", () => {
 
   test("kinds, module-qualified symbols and spans (decorators included, nested functions not chunks)", () => {
     expect(outline(declarations(chunks))).toEqual([
+      "Constant shapes.geometry.UNIT 5-5",
       "Class shapes.geometry.Circle 8-22",
+      "Field shapes.geometry.Circle.radius 12-12",
       "Constructor shapes.geometry.Circle.__init__ 14-15",
       "Method shapes.geometry.Circle.area 17-22",
       "Function shapes.geometry.perimeter 25-28",
@@ -90,10 +92,9 @@ describe("Python", () => {
     );
   });
 
-  test("module docstring, constants and the __main__ block are gap chunks; imports are not", () => {
+  test("module docstring and the __main__ block are gap chunks; imports are not; constants are declarations", () => {
     expect(gaps(chunks)).toEqual([
       "FileFragment src/shapes/geometry.py:1-1 1-1",
-      "FileFragment src/shapes/geometry.py:5-5 5-5",
       "FileFragment src/shapes/geometry.py:31-32 31-32",
     ]);
     expect(only(chunks, "src/shapes/geometry.py:31-32").content).toBe('if __name__ == "__main__":\n    print(perimeter(Circle(2.0)))');
@@ -231,6 +232,7 @@ describe("Go", () => {
   test("package-qualified symbols; methods under their receiver type", () => {
     expect(outline(declarations(chunks))).toEqual([
       "Constant store.MaxItems 6-7",
+      "Field store.ErrMissing 9-9",
       "Struct store.Warehouse 11-15",
       "Interface store.Counter 17-20",
       "TypeAlias store.Sku 22-22",
@@ -250,18 +252,19 @@ describe("Go", () => {
     expect(only(chunks, "store.NewWarehouse").doc).toBeUndefined();
   });
 
-  test("the file comment and vars are gap chunks; the package clause and imports are not", () => {
-    expect(gaps(chunks)).toEqual(["FileFragment store/store.go:1-1 1-1", "FileFragment store/store.go:9-9 9-9"]);
+  test("the file comment is a gap chunk; the package clause and imports are not; package vars are declarations", () => {
+    expect(gaps(chunks)).toEqual(["FileFragment store/store.go:1-1 1-1"]);
   });
 });
 
 describe("Java", () => {
   const chunks = chunksOf("src/main/java/com/acme/Inventory.java");
 
-  test("package-qualified kinds and spans; static final fields are chunks, plain fields are not", () => {
+  test("package-qualified kinds and spans; every field is a chunk", () => {
     expect(outline(declarations(chunks))).toEqual([
       "Class com.acme.Inventory 5-23",
       "Field com.acme.Inventory.LIMIT 10-10",
+      "Field com.acme.Inventory.levels 11-11",
       "Constructor com.acme.Inventory.Inventory 13-14",
       "Method com.acme.Inventory.restock 16-20",
       "Enum com.acme.Inventory.Level 22-22",
@@ -275,7 +278,7 @@ describe("Java", () => {
     const inventory = only(chunks, "com.acme.Inventory");
     expect(inventory.signature).toBe("public class Inventory implements Counter");
     expect(inventory.doc).toBe("Tracks stock levels per sku.");
-    expect(inventory.content).toContain("    private Map<String, Integer> levels;");
+    expect(inventory.content).toContain("    private Map<String, Integer> levels\n");
     expect(inventory.content).toContain("    public int restock(String sku, int amount)\n");
     expect(only(chunks, "com.acme.Inventory.restock").signature).toBe("public int restock(String sku, int amount)");
     expect(only(chunks, "com.acme.Inventory.Inventory").doc).toBe("Creates an empty inventory.");
@@ -334,7 +337,7 @@ describe("the generic loop's fallbacks", () => {
       "registerAll();", //                    8
     );
     expect(gaps(chunker.chunk("tools/a.ts", ts))).toEqual(["FileFragment tools/a.ts:1-1 1-1", "FileFragment tools/a.ts:8-8 8-8"]);
-    const py = src('"""Tools."""', "from .untrusted import (", "    wrap_untrusted,", ")", "import os", "LIMIT = 5");
+    const py = src('"""Tools."""', "from .untrusted import (", "    wrap_untrusted,", ")", "import os", "main()");
     expect(gaps(chunker.chunk("tools/a.py", py))).toEqual(["FileFragment tools/a.py:1-1 1-1", "FileFragment tools/a.py:6-6 6-6"]);
   });
 

@@ -1,7 +1,8 @@
 ; Go declarations that become chunks.
 ; Written for tree-sitter-go 0.25.0; based on that package's queries/tags.scm (MIT), which tags functions,
 ; methods and type specs: here type specs are split into structs, interfaces and other types, methods carry
-; their receiver type (@receiver) so symbols read `pkg.Type.Method`, and constants are declarations too.
+; their receiver type (@receiver) so symbols read `pkg.Type.Method`, and package-level constants and variables
+; are declarations too (not struct fields: the struct's chunk holds them).
 ; Doc comments (the `//` lines directly above) are found in generic.ts. Vocabulary: src/chunk/generic.ts.
 
 (package_clause (package_identifier) @package)
@@ -26,3 +27,8 @@
 (type_alias name: (type_identifier) @name) @definition.type
 
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+
+; Package-level variables (`var ErrNotFound = errors.New(…)`, one chunk per name of a `var (…)` block); not `_`
+; (`var _ io.Reader = (*T)(nil)`), and nothing declared in a function.
+(source_file (var_declaration (var_spec name: (identifier) @name (#not-eq? @name "_")) @definition.field))
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name (#not-eq? @name "_")) @definition.field)))

@@ -1,8 +1,8 @@
 ; Java declarations that become chunks.
 ; Written for tree-sitter-java 0.23.5; based on that package's queries/tags.scm (MIT), which tags classes,
-; interfaces and methods: here also enums, records, annotation types, constructors and `static final`
-; fields (named values, as for C#), and the package (@package) qualifies every symbol. Javadoc is found in
-; generic.ts. Vocabulary: src/chunk/generic.ts.
+; interfaces and methods: here also enums, records, annotation types, constructors, fields and interface
+; constants (as for C#, every field is a chunk), and the package (@package) qualifies every symbol. Javadoc is
+; found in generic.ts. Vocabulary: src/chunk/generic.ts.
 
 (package_declaration [(identifier) (scoped_identifier)] @package)
 
@@ -16,8 +16,7 @@
 (constructor_declaration name: (identifier) @name body: (constructor_body) @body) @definition.constructor
 (compact_constructor_declaration name: (identifier) @name body: (block) @body) @definition.constructor
 
-(field_declaration
-  (modifiers) @_modifiers
-  declarator: (variable_declarator name: (identifier) @name)
-  (#match? @_modifiers "(^|\\s)static(\\s|$)")
-  (#match? @_modifiers "(^|\\s)final(\\s|$)")) @definition.field
+; Every field, one chunk per declarator: agents look instance state up by name, as in C#.
+(field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
+; Interface fields are implicitly static final: named values.
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant

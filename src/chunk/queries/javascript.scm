@@ -1,13 +1,19 @@
 ; JavaScript (and JSX) declarations that become chunks.
 ; Written for tree-sitter-javascript 0.25.0; based on that package's queries/tags.scm (MIT), without its
 ; doc-comment predicates (doc comments are found in generic.ts) and extended with constructors, class
-; fields holding functions and exported constants. Capture vocabulary: see src/chunk/generic.ts.
+; fields holding functions, exported constants and anonymous default exports. Capture vocabulary: see src/chunk/generic.ts.
 ; Where two patterns capture the same node, the earlier pattern wins.
 
 (class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
 
 (function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
 (generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+
+; `export default function () {}`, `export default () => …`, `export default class {}`: the `default` keyword as
+; @name stands for the file's stem (generic.ts), so `ui/Button.jsx` declares `Button`.
+(export_statement "default" @name
+  value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)] @definition.function)
+(export_statement "default" @name value: (class body: (class_body) @body) @definition.class)
 
 ; `const f = (…) => …` and `var f = function (…) {…}` at module level.
 (program

@@ -1,7 +1,8 @@
 ; TypeScript and TSX declarations that become chunks (one query for both grammars).
 ; Written for tree-sitter-typescript 0.23.2; based on that package's queries/tags.scm and
 ; tree-sitter-javascript's (MIT), extended with classes, enums, type aliases, constructors, arrow
-; functions bound to names and exported constants. Capture vocabulary: see src/chunk/generic.ts.
+; functions bound to names, exported constants and anonymous default exports. Capture
+; vocabulary: see src/chunk/generic.ts.
 ; Where two patterns capture the same node, the earlier pattern wins.
 
 (class_declaration name: (type_identifier) @name body: (class_body) @body) @definition.class
@@ -15,6 +16,12 @@
 (function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
 (generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
 (function_signature name: (identifier) @name) @definition.function
+
+; `export default function () {}`, `export default () => …`, `export default class {}`: the `default` keyword as
+; @name stands for the file's stem (generic.ts), so `ui/Button.tsx` declares `Button`.
+(export_statement "default" @name
+  value: [(function_expression body: (_) @body) (arrow_function body: (_) @body)] @definition.function)
+(export_statement "default" @name value: (class body: (class_body) @body) @definition.class)
 
 ; `const f = (…) => …` and `const f = function (…) {…}` at module level, or exported from a namespace.
 (program

@@ -1,0 +1,167 @@
+// Declarations an agent names and expects find_symbol / outline to find in the table languages: module-level
+// names and fields, anonymous default exports, decorated TypeScript methods (CHUNKER_VERSION 19).
+import { describe, expect, test } from "bun:test";
+import { createChunker } from "../../src/chunk/chunker.ts";
+import { isStateField } from "../../src/chunk/fields.ts";
+import { defaultExportName } from "../../src/chunk/generic.ts";
+import type { ChunkDraft } from "../../src/types.ts";
+import { only, outline, src } from "./helpers.ts";
+
+const chunker = await createChunker();
+const declarations = (chunks: readonly ChunkDraft[]) => outline(chunks.filter((c) => c.kind !== "FileFragment"));
+
+describe("anonymous default exports", () => {
+  test("the file's stem names them (a folder's name for an index file); named ones keep their name", () => {
+    expect(defaultExportName("ui/Button.tsx")).toBe("Button");
+    expect(defaultExportName("ui/menu/index.ts")).toBe("menu");
+    expect(defaultExportName("ui/Button.test.tsx")).toBe("Button");
+    expect(defaultExportName("index.js")).toBe("index");
+    expect(defaultExportName(".eslintrc.js")).toBe("default");
+    for (const ext of ["ts", "js"]) {
+      const fn = chunker.chunk(`ui/Button.${ext}`, src("export default function (props) {", "  return props;", "}"));
+      expect(declarations(fn)).toEqual(["Function Button 1-3"]);
+      expect(only(fn, "Button").signature).toBe("export default function (props)");
+      const arrow = chunker.chunk(`ui/menu/index.${ext}`, src("export default () => 3;"));
+      expect(declarations(arrow)).toEqual(["Function menu 1-1"]);
+      const cls = chunker.chunk(`store/Queue.${ext}`, src("/** A queue. */", "export default class {", "  push(x) {}", "}"));
+      expect(declarations(cls)).toEqual(["Class Queue 1-4", "Method Queue.push 3-3"]);
+      expect(only(cls, "Queue").doc).toBe("A queue.");
+      const named = chunker.chunk(`lib/len.${ext}`, src("export default function ucs2length(s) {", "  return s.length;", "}"));
+      expect(declarations(named)).toEqual(["Function ucs2length 1-3"]);
+    }
+  });
+});
+
+describe("TypeScript decorators", () => {
+  test("a decorated method's chunk starts at its decorators (and the doc above them); its signature leaves them out", () => {
+    const text = src(
+      "class Panel {", //                                   1
+      "  /** Saves the panel. */", //                      2
+      "  @log", //                                          3
+      '  @trace("save")', //                               4
+      "  save(): void {", //                               5
+      "    return;", //                                    6
+      "  }", //                                            7
+      "", //                                               8
+      "  @Input() title: string;", //                      9
+      "}", //                                              10
+    );
+    for (const path of ["ui/panel.ts", "ui/panel.tsx"]) {
+      const chunks = chunker.chunk(path, text);
+      expect(declarations(chunks)).toEqual(["Class Panel 1-10", "Method Panel.save 2-7"]);
+      const save = only(chunks, "Panel.save");
+      expect(save.signature).toBe("save(): void");
+      expect(save.doc).toBe("Saves the panel.");
+      expect(save.content.split("\n").slice(0, 3)).toEqual(["/** Saves the panel. */", "@log", '@trace("save")']);
+    }
+  });
+});
+
+describe("Python module-level names and class attributes", () => {
+  const text = src(
+    '"""Settings."""', //                                 1
+    '__all__ = ["LIMIT"]', //                             2
+    "LIMIT = 3", //                                        3
+    "TIMEOUT: float = 2.5", //                             4
+    "logger = make_logger(__name__)", //                   5
+    "a, b = 1, 2", //                                      6
+    "_ = setup()", //                                      7
+    "", //                                                 8
+    "class Card:", //                                      9
+    "    KINDS = (1, 2)", //                               10
+    "    name: str", //                                    11
+    '    title = "x"', //                                  12
+    "", //                                                 13
+    "    def __init__(self):", //                          14
+    "        self.state = 1", //                           15
+    "        count = 2", //                                16
+    "", //                                                 17
+    "if DEBUG:", //                                        18
+    "    LEVEL = 1", //                                    19
+  );
+
+  test("UPPER_CASE names are constants, the others fields; dunders, `_`, tuples, locals and conditional names are not chunks", () => {
+    const chunks = chunker.chunk("app/settings.py", text);
+    expect(declarations(chunks)).toEqual([
+      "Constant app.settings.LIMIT 3-3",
+      "Constant app.settings.TIMEOUT 4-4",
+      "Field app.settings.logger 5-5",
+      "Class app.settings.Card 9-16",
+      "Constant app.settings.Card.KINDS 10-10",
+      "Field app.settings.Card.name 11-11",
+      "Field app.settings.Card.title 12-12",
+      "Constructor app.settings.Card.__init__ 14-16",
+    ]);
+    expect(only(chunks, "app.settings.TIMEOUT").signature).toBe("TIMEOUT: float = 2.5");
+    expect(outline(chunks.filter((c) => c.kind === "FileFragment"))).toEqual([
+      "FileFragment app/settings.py:1-2 1-2",
+      "FileFragment app/settings.py:6-7 6-7",
+      "FileFragment app/settings.py:18-19 18-19",
+    ]);
+  });
+});
+
+describe("Go package-level variables", () => {
+  test("one Field per name, in a block or not, its // comment the doc; `_` and function locals are not chunks", () => {
+    const text = src(
+      "package store", //                                   1
+      "", //                                                2
+      "// ErrMissing is returned for an unknown sku.", //  3
+      'var ErrMissing = errors.New("missing")', //         4
+      "", //                                               5
+      "var (", //                                          6
+      "\t// hits counts lookups.", //                      7
+      "\thits int", //                                     8
+      "\tlo, hi = 1, 9", //                                9
+      ")", //                                              10
+      "", //                                               11
+      "var _ io.Reader = (*Reader)(nil)", //               12
+      "", //                                               13
+      "func Count() int {", //                             14
+      "\tvar local = hits", //                             15
+      "\treturn local", //                                 16
+      "}", //                                              17
+    );
+    const chunks = chunker.chunk("store/vars.go", text);
+    expect(declarations(chunks)).toEqual([
+      "Field store.ErrMissing 3-4",
+      "Field store.hits 7-8",
+      "Field store.lo 9-9",
+      "Field store.hi 9-9",
+      "Function store.Count 14-17",
+    ]);
+    expect(only(chunks, "store.ErrMissing").signature).toBe('var ErrMissing = errors.New("missing")');
+    expect(only(chunks, "store.ErrMissing").doc).toBe("ErrMissing is returned for an unknown sku.");
+    expect(only(chunks, "store.hits").doc).toBe("hits counts lookups.");
+  });
+});
+
+describe("Java fields", () => {
+  test("every field is a chunk, one per declarator; interface fields are constants; locals are not", () => {
+    const text = src(
+      "package com.acme;", //                               1
+      "public class Stock {", //                            2
+      "  private final Map<String, Integer> levels = new HashMap<>();", // 3
+      "  private int low, high;", //                        4
+      "  static final int LIMIT = 5;", //                   5
+      "  int total() { int sum = 0; return sum; }", //      6
+      "}", //                                               7
+      "interface Limits {", //                              8
+      "  int MAX = 10;", //                                 9
+      "}", //                                               10
+    );
+    const chunks = chunker.chunk("src/main/java/com/acme/Stock.java", text);
+    expect(declarations(chunks)).toEqual([
+      "Class com.acme.Stock 2-7",
+      "Field com.acme.Stock.levels 3-3",
+      "Field com.acme.Stock.low 4-4",
+      "Field com.acme.Stock.high 4-4",
+      "Field com.acme.Stock.LIMIT 5-5",
+      "Method com.acme.Stock.total 6-6",
+      "Interface com.acme.Limits 8-10",
+      "Constant com.acme.Limits.MAX 9-9",
+    ]);
+    expect(isStateField(only(chunks, "com.acme.Stock.low"))).toBe(true);
+    expect(isStateField(only(chunks, "com.acme.Limits.MAX"))).toBe(false);
+  });
+});
