@@ -36,7 +36,7 @@
  * 17: top-level import statements (and Go/Java package lines) of the table languages are left out of gap chunks.
  * 18: a table-language signature without a body, over 100 characters, whose first line opens a literal or call is
  *     that line with the rest folded (`export const TABLE = new Set([…])`).
- * 19: more table-language declarations: Python module-level names and class attributes (UPPER_CASE
+ * 19: more table-language declarations: TS/JS class fields, Python module-level names and class attributes (UPPER_CASE
  *     ones Constant), Go package-level vars and every Java field (interface ones Constant) are chunks; an anonymous
  *     `export default` function or class is named by its file's stem; a TS method's decorators start its chunk.
  */

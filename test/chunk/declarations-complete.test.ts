@@ -1,5 +1,5 @@
-// Declarations an agent names and expects find_symbol / outline to find in the table languages: module-level
-// names and fields, anonymous default exports, decorated TypeScript methods (CHUNKER_VERSION 19).
+// Declarations an agent names and expects find_symbol / outline to find in the table languages: class fields,
+// module-level names, anonymous default exports, decorated TypeScript methods (CHUNKER_VERSION 19).
 import { describe, expect, test } from "bun:test";
 import { createChunker } from "../../src/chunk/chunker.ts";
 import { isStateField } from "../../src/chunk/fields.ts";
@@ -9,6 +9,50 @@ import { only, outline, src } from "./helpers.ts";
 
 const chunker = await createChunker();
 const declarations = (chunks: readonly ChunkDraft[]) => outline(chunks.filter((c) => c.kind !== "FileFragment"));
+
+describe("TypeScript and JavaScript class fields", () => {
+  const text = src(
+    "export class Cart<T> {", //                          1
+    "  static readonly DEFAULT = 5;", //                  2
+    "  private items: T[] = [];", //                      3
+    "  #secret = 1;", //                                  4
+    "  onChange = () => this.items.length;", //           5
+    "  add(item: T): void {", //                          6
+    "    const local = item;", //                         7
+    "    this.items.push(local);", //                     8
+    "  }", //                                             9
+    "}", //                                               10
+  );
+
+  test("every field is a Field chunk under its class; a field holding a function stays a method; locals are not chunks", () => {
+    for (const path of ["lib/cart.ts", "lib/cart.tsx"]) {
+      const chunks = chunker.chunk(path, text);
+      expect(declarations(chunks)).toEqual([
+        "Class Cart 1-10",
+        "Field Cart.DEFAULT 2-2",
+        "Field Cart.items 3-3",
+        "Field Cart.#secret 4-4",
+        "Method Cart.onChange 5-5",
+        "Method Cart.add 6-9",
+      ]);
+      expect(only(chunks, "Cart.items").signature).toBe("private items: T[] = []");
+      // A static readonly field is a named value; the others are state, looked up by name (fields.ts), as in C#.
+      expect(isStateField(only(chunks, "Cart.DEFAULT"))).toBe(false);
+      expect(isStateField(only(chunks, "Cart.items"))).toBe(true);
+    }
+  });
+
+  test("JavaScript class fields, static and #private ones included", () => {
+    const js = src("class Queue {", "  static LIMIT = 5;", "  items = [];", "  #count = 0;", "  push(x) { this.items.push(x); }", "}");
+    expect(declarations(chunker.chunk("lib/queue.js", js))).toEqual([
+      "Class Queue 1-6",
+      "Field Queue.LIMIT 2-2",
+      "Field Queue.items 3-3",
+      "Field Queue.#count 4-4",
+      "Method Queue.push 5-5",
+    ]);
+  });
+});
 
 describe("anonymous default exports", () => {
   test("the file's stem names them (a folder's name for an index file); named ones keep their name", () => {
@@ -48,11 +92,12 @@ describe("TypeScript decorators", () => {
     );
     for (const path of ["ui/panel.ts", "ui/panel.tsx"]) {
       const chunks = chunker.chunk(path, text);
-      expect(declarations(chunks)).toEqual(["Class Panel 1-10", "Method Panel.save 2-7"]);
+      expect(declarations(chunks)).toEqual(["Class Panel 1-10", "Method Panel.save 2-7", "Field Panel.title 9-9"]);
       const save = only(chunks, "Panel.save");
       expect(save.signature).toBe("save(): void");
       expect(save.doc).toBe("Saves the panel.");
       expect(save.content.split("\n").slice(0, 3)).toEqual(["/** Saves the panel. */", "@log", '@trace("save")']);
+      expect(only(chunks, "Panel.title").signature).toBe("title: string");
     }
   });
 });

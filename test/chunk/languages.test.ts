@@ -112,6 +112,7 @@ describe("TypeScript", () => {
       "TypeAlias LineFilter 13-13",
       "Enum CartState 15-15",
       "Class Cart 17-34",
+      "Field Cart.lines 22-22",
       "Constructor Cart.constructor 24-24",
       "Method Cart.add 26-29",
       "Method Cart.onChange 31-33",

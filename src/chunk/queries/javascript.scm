@@ -1,7 +1,7 @@
 ; JavaScript (and JSX) declarations that become chunks.
 ; Written for tree-sitter-javascript 0.25.0; based on that package's queries/tags.scm (MIT), without its
 ; doc-comment predicates (doc comments are found in generic.ts) and extended with constructors, class
-; fields holding functions, exported constants and anonymous default exports. Capture vocabulary: see src/chunk/generic.ts.
+; fields, exported constants and anonymous default exports. Capture vocabulary: see src/chunk/generic.ts.
 ; Where two patterns capture the same node, the earlier pattern wins.
 
 (class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
@@ -40,3 +40,7 @@
 (class_body
   (field_definition property: (_) @name
     value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method)
+
+; Every other class field, one chunk each (`items = []`, `static DEFAULT = 5`, `#secret`), as C# fields: agents
+; look instance state up by name. Fields holding functions are methods (above).
+(class_body (field_definition property: (_) @name) @definition.field)

@@ -1,7 +1,7 @@
 ; TypeScript and TSX declarations that become chunks (one query for both grammars).
 ; Written for tree-sitter-typescript 0.23.2; based on that package's queries/tags.scm and
 ; tree-sitter-javascript's (MIT), extended with classes, enums, type aliases, constructors, arrow
-; functions bound to names, exported constants and anonymous default exports. Capture
+; functions bound to names, exported constants, class fields and anonymous default exports. Capture
 ; vocabulary: see src/chunk/generic.ts.
 ; Where two patterns capture the same node, the earlier pattern wins.
 
@@ -50,3 +50,7 @@
 (class_body
   (public_field_definition name: (_) @name
     value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method)
+
+; Every other class field, one chunk each (`private items: T[] = []`, `static readonly DEFAULT = 5`, `#secret`), as
+; C# fields: agents look instance state up by name. Fields holding functions are methods (above).
+(class_body (public_field_definition name: (_) @name) @definition.field)
