@@ -24,7 +24,7 @@ import { Language, Parser, Query, type Node } from "web-tree-sitter";
 import type { ChunkKind, IdentifierRef } from "../types.ts";
 import { commentDocText, docstringText, isProseComment, isToolDirective } from "./doc-text.ts";
 import type { RawChunk } from "./draft.ts";
-import type { LanguageSpec } from "./languages.ts";
+import { isDeclarationFile, type LanguageSpec } from "./languages.ts";
 import { REFERENCE_CAPTURES, validateCaptures } from "./parser.ts";
 import { extractReferences } from "./references.ts";
 import { collapseWhitespace, dedent } from "./text.ts";
@@ -254,6 +254,8 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
     }
     if (scope && name) scopes.set(scope.id, file.of(name));
     if (!node || !kind || !name || name.startIndex === name.endIndex || node.isMissing) continue;
+    // All a declaration file says of a private field is `private _x;`: no type, no value, nothing to look it up for.
+    if (kind === "Field" && isDeclarationFile(path) && /^private\b/.test(file.of(node))) continue;
     const named = name.type === "default" ? defaultExportName(path) : file.of(name);
     const definition: Definition = { node, outer: node, kind, name: named, body, pattern: match.patternIndex };
     if (receiver) definition.receiver = file.of(receiver);

@@ -233,4 +233,9 @@ export const LANGUAGES: readonly LanguageSpec[] = [
 ];
 
 /** Every extension a table row chunks, sorted. */
+/** A TypeScript declaration file (`x.d.ts`, `.d.mts`, `.d.cts`): types restated from code written elsewhere. */
+export function isDeclarationFile(path: string): boolean {
+  return /\.d\.[cm]?ts$/i.test(path);
+}
+
 export const LANGUAGE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions).sort();

@@ -39,5 +39,6 @@
  * 19: more table-language declarations: TS/JS class fields, Python module-level names and class attributes (UPPER_CASE
  *     ones Constant), Go package-level vars and every Java field (interface ones Constant) are chunks; an anonymous
  *     `export default` function or class is named by its file's stem; a TS method's decorators start its chunk.
+ * 20: a `.d.ts` file's private fields (`private _x;`, with no type or value) are not chunks.
  */
-export const CHUNKER_VERSION = 19;
+export const CHUNKER_VERSION = 20;

@@ -1,6 +1,8 @@
 // Source prior: tests, docs, samples and markdown answer "how do I use X", code answers "where is X implemented";
 // build output and declaration files answer neither before the code they were made from.
 
+import { isDeclarationFile } from "../chunk/languages.ts";
+
 export type Intent = "implementation" | "usage";
 
 const NON_SOURCE_DIR = /(^|\/)(tests?|specs?|samples?|examples?|docs?|documentation|benchmarks?|demos?)(\/|$)/i;
@@ -14,12 +16,11 @@ export function isNonSource(path: string): boolean {
 // .d.ts beside its src): whatever the intent, they come after the code they were made from, a declaration file in a
 // build folder after both.
 const BUILD_DIR = /(^|\/)(dist|build|out|esm|cjs|umd|bundles?)\//i;
-const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
 
 /** Multiplier applied to a fused score. Non-source files are demoted for implementation questions, promoted for usage. */
 export function priorFor(path: string, intent: Intent, weight = 0.5): number {
   const nonSource = isNonSource(path);
-  const derived = (BUILD_DIR.test(path) ? weight : 1) * (DECLARATION_FILE.test(path) ? weight : 1);
+  const derived = (BUILD_DIR.test(path) ? weight : 1) * (isDeclarationFile(path) ? weight : 1);
   if (intent === "implementation") return (nonSource ? weight : 1) * derived;
   return (nonSource ? 1 : weight + (1 - weight) / 2) * derived;
 }
@@ -32,7 +33,7 @@ export function priorFor(path: string, intent: Intent, weight = 0.5): number {
 export function sourceStem(path: string): string {
   return path
     .replace(/(^|\/)(?:(?:dist|build|out|esm|cjs|umd|bundles?|src|lib)\/)+/gi, "$1")
-    .replace(DECLARATION_FILE, "")
+    .replace(/\.d\.[cm]?ts$/i, "")
     .replace(/\.[cm]?[jt]sx?$/i, "");
 }
 

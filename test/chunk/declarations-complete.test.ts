@@ -52,6 +52,21 @@ describe("TypeScript and JavaScript class fields", () => {
       "Method Queue.push 5-5",
     ]);
   });
+
+  test("a declaration file's private fields (`private _x;`: no type, no value) are not chunks; its typed fields are", () => {
+    const dts = src("export declare class Protocol {", "    private _handlers;", "    private static _count;", "    readonly name: string;", "    request(): void;", "}");
+    expect(declarations(chunker.chunk("dist/shared/protocol.d.ts", dts))).toEqual([
+      "Class Protocol 1-6",
+      "Field Protocol.name 4-4",
+      "Method Protocol.request 5-5",
+    ]);
+    // The same text as source keeps them: there a private field has its initialiser or type to find it by.
+    expect(declarations(chunker.chunk("src/shared/protocol.ts", dts)).filter((d) => d.startsWith("Field"))).toEqual([
+      "Field Protocol._handlers 2-2",
+      "Field Protocol._count 3-3",
+      "Field Protocol.name 4-4",
+    ]);
+  });
 });
 
 describe("anonymous default exports", () => {
