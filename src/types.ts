@@ -89,18 +89,29 @@ export interface IdentifierRef {
   qualifier?: string;
 }
 
-/** A stored chunk, as search and the tools see it. */
+/**
+ * A stored chunk as snapshots hold it, for ranking and filtering. Its signature and doc stay in the store and are
+ * read for the chunks shown (`ChunkDetails`): at 1M chunks they were ~170 MB of strings no search reads.
+ */
 export interface ChunkRecord {
   /** Stable row id inside one project's store: the ordinal part of a chunk id. */
   ordinal: number;
   path: string;
   kind: ChunkKind;
   symbol: string;
-  signature: string;
-  doc?: string;
   startLine: number;
   endLine: number;
+  /** Set on a field that holds state (`isStateField`, told by its signature when loaded). */
+  stateField?: true;
 }
+
+/** What the store keeps of a chunk beyond its record, read for the chunks a tool shows. */
+export interface ChunkDetails {
+  signature: string;
+  doc?: string;
+}
+
+export type DetailedChunk = ChunkRecord & ChunkDetails;
 
 /** One ranked search result inside one project. */
 export interface Hit {

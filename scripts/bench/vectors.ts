@@ -113,17 +113,17 @@ export interface VectorResult {
  */
 export function measureVectors(snapshot: Snapshot, cacheDir: string, dims: number, queriesPerSet: number, seed: number): VectorResult {
   const db = IndexDb.open(join(cacheDir, DB_FILE));
-  const rowsByOrdinal = db.vectorRowsByOrdinal();
+  const rowsByOrdinal = new Map([...db.vectorRowPairs()].map((p) => [p.id, p.row]));
   db.close();
   const matrix = new VectorFile(join(cacheDir, VECTORS_FILE), dims).matrix();
   const rows = matrix.length / dims;
   const rowOf = new Int32Array(snapshot.chunks.length);
   const withVector: number[] = [];
-  [...snapshot.chunks].forEach((c, i) => {
-    const r = rowsByOrdinal.get(c.ordinal);
+  for (let i = 0; i < snapshot.chunks.length; i++) {
+    const r = rowsByOrdinal.get(snapshot.chunks.ordinalAt(i));
     rowOf[i] = r !== undefined && r < rows ? r : -1;
     if (rowOf[i]! >= 0) withVector.push(i);
-  });
+  }
   if (withVector.length < 10) throw new Error(`Only ${withVector.length} chunks of ${cacheDir} have vectors; cannot measure top-10.`);
 
   const random = rng(seed);

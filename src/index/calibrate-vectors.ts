@@ -4,7 +4,7 @@ import { embedText } from "../chunk/embed-text.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import { calibrateVectorWeight, calibrationSample, codeWithoutDoc, CALIBRATION_VERSION, MIN_CALIBRATION_PAIRS, type CalibrationPair, type VectorCalibration } from "../search/calibration.ts";
 import { queryTerms, termsOf } from "../text/tokens.ts";
-import type { ChunkRecord } from "../types.ts";
+import type { DetailedChunk } from "../types.ts";
 import { readRedactedLines } from "../ops/source-lines.ts";
 
 export type CalibrationOutcome = { calibration: VectorCalibration } | { skipped: string };
@@ -16,7 +16,8 @@ export function calibrationKey(embedder: Embedder): string {
 
 export async function measureVectorCalibration(
   root: string,
-  chunks: Iterable<ChunkRecord & { index: number }>,
+  /** Documented chunks in the snapshot's order (path, then line): their order breaks ties in the sample. */
+  chunks: Iterable<DetailedChunk>,
   embedder: Embedder,
   signal?: AbortSignal,
 ): Promise<CalibrationOutcome> {
@@ -26,8 +27,12 @@ export async function measureVectorCalibration(
     if (!linesByPath.has(path)) linesByPath.set(path, readRedactedLines(root, path));
     return linesByPath.get(path);
   };
-  const sample: { chunk: ChunkRecord; code: string }[] = [];
-  for (const chunk of calibrationSample(chunks)) {
+  const sample: { chunk: DetailedChunk; code: string }[] = [];
+  let index = 0;
+  const numbered = (function* () {
+    for (const c of chunks) yield { ...c, index: index++ };
+  })();
+  for (const chunk of calibrationSample(numbered)) {
     const lines = linesOf(chunk.path);
     if (!lines) continue;
     const code = codeWithoutDoc(lines.slice(chunk.startLine - 1, chunk.endLine), chunk.doc!);

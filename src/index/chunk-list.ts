@@ -1,29 +1,226 @@
-// A snapshot's chunk records by position. A built snapshot holds a plain array; a patched one a view of its
-// parent's array plus the records that changed, so an edit does not copy every record (33 ms at 968k chunks).
+// A snapshot's chunk records by position, kept in columns: typed arrays for the numbers, and each path, kind,
+// symbol prefix and simple name stored once and referred to by number. Records are made when asked for. At 1M
+// chunks, one JS object per record (with its own symbol, kind and signature strings) held ~580 MB; the columns hold
+// ~25 bytes a chunk plus the distinct strings (~40 MB). A patched snapshot's list is its parent's table plus the
+// records that changed, so an edit does not copy every record.
 
-import type { ChunkRecord } from "../types.ts";
+import type { ChunkKind, ChunkRecord } from "../types.ts";
 
 export interface ChunkList extends Iterable<ChunkRecord> {
   readonly length: number;
+  /** A record made on each call (compare positions or ordinals, not records). */
   at(index: number): ChunkRecord | undefined;
+  // Single fields, for loops over every chunk: no record is made.
+  ordinalAt(index: number): number;
+  pathAt(index: number): string;
+  kindAt(index: number): ChunkKind;
+  symbolAt(index: number): string;
+  /** The symbol up to its last dot ("A.B.Type" of "A.B.Type.Member"), undefined when it has none; no string is made. */
+  qualifierAt(index: number): string | undefined;
+  /** The symbol after its last dot (all of it when it has none); no string is made. */
+  nameAt(index: number): string;
 }
 
-/** `list` with the records at some positions replaced; folded into a plain array past an eighth of its length. */
+/** `symbol` cut at its last dot: [qualifier or undefined, name]. */
+export function splitSymbol(symbol: string): [string | undefined, string] {
+  const dot = symbol.lastIndexOf(".");
+  return dot < 0 ? [undefined, symbol] : [symbol.slice(0, dot), symbol.slice(dot + 1)];
+}
+
+const STATE_FIELD = 0x80;
+
+/** The flat list of a loaded snapshot. Immutable once built. */
+export class ChunkTable implements ChunkList {
+  constructor(
+    private readonly ordinals: Uint32Array,
+    private readonly startLines: Uint32Array,
+    private readonly endLines: Uint32Array,
+    /** Index into `kindNames`, with STATE_FIELD set for a state field. */
+    private readonly kinds: Uint8Array,
+    private readonly files: Uint32Array,
+    /** 0: no qualifier; else index into `qualifierNames`. */
+    private readonly qualifiers: Uint32Array,
+    private readonly names: Uint32Array,
+    private readonly kindNames: readonly ChunkKind[],
+    private readonly paths: readonly string[],
+    private readonly qualifierNames: readonly string[],
+    private readonly simpleNames: readonly string[],
+  ) {}
+
+  /** A table of these records, in this order. */
+  static from(records: Iterable<ChunkRecord>, capacity?: number): ChunkTable {
+    const builder = new ChunkTableBuilder(capacity);
+    for (const r of records) builder.push(r.ordinal, r.path, r.kind, r.symbol, r.startLine, r.endLine, r.stateField === true);
+    return builder.finish();
+  }
+
+  get length(): number {
+    return this.ordinals.length;
+  }
+
+  at(index: number): ChunkRecord | undefined {
+    if (!(index >= 0 && index < this.ordinals.length)) return undefined;
+    const record: ChunkRecord = {
+      ordinal: this.ordinals[index]!,
+      path: this.paths[this.files[index]!]!,
+      kind: this.kindAt(index),
+      symbol: this.symbolAt(index),
+      startLine: this.startLines[index]!,
+      endLine: this.endLines[index]!,
+    };
+    if (this.kinds[index]! & STATE_FIELD) record.stateField = true;
+    return record;
+  }
+
+  ordinalAt(index: number): number {
+    return this.ordinals[index]!;
+  }
+
+  pathAt(index: number): string {
+    return this.paths[this.files[index]!]!;
+  }
+
+  kindAt(index: number): ChunkKind {
+    return this.kindNames[this.kinds[index]! & ~STATE_FIELD]!;
+  }
+
+  symbolAt(index: number): string {
+    const q = this.qualifiers[index]!;
+    const name = this.simpleNames[this.names[index]!]!;
+    return q === 0 ? name : `${this.qualifierNames[q]}.${name}`;
+  }
+
+  qualifierAt(index: number): string | undefined {
+    const q = this.qualifiers[index]!;
+    return q === 0 ? undefined : this.qualifierNames[q];
+  }
+
+  nameAt(index: number): string {
+    return this.simpleNames[this.names[index]!]!;
+  }
+
+  *[Symbol.iterator](): Iterator<ChunkRecord> {
+    for (let i = 0; i < this.ordinals.length; i++) yield this.at(i)!;
+  }
+}
+
+/** Fills a ChunkTable row by row (fields, not records: the store's rows are read straight into the columns). */
+export class ChunkTableBuilder {
+  private n = 0;
+  private ordinals: Uint32Array;
+  private startLines: Uint32Array;
+  private endLines: Uint32Array;
+  private kinds: Uint8Array;
+  private files: Uint32Array;
+  private qualifiers: Uint32Array;
+  private names: Uint32Array;
+  private readonly kindIds = new Map<string, number>();
+  private readonly kindNames: ChunkKind[] = [];
+  private readonly pathIds = new Map<string, number>();
+  private readonly paths: string[] = [];
+  private readonly qualifierIds = new Map<string, number>();
+  private readonly qualifierNames: string[] = [""]; // 0: no qualifier
+  private readonly nameIds = new Map<string, number>();
+  private readonly simpleNames: string[] = [];
+  private lastPath: string | undefined;
+  private lastFile = 0;
+  private lastQualifier: string | undefined;
+  private lastQualifierId = 0;
+
+  constructor(capacity = 1024) {
+    const c = Math.max(1, capacity);
+    this.ordinals = new Uint32Array(c);
+    this.startLines = new Uint32Array(c);
+    this.endLines = new Uint32Array(c);
+    this.kinds = new Uint8Array(c);
+    this.files = new Uint32Array(c);
+    this.qualifiers = new Uint32Array(c);
+    this.names = new Uint32Array(c);
+  }
+
+  push(ordinal: number, path: string, kind: ChunkKind, symbol: string, startLine: number, endLine: number, stateField: boolean): void {
+    if (this.n === this.ordinals.length) this.grow(this.n * 2);
+    const i = this.n++;
+    this.ordinals[i] = ordinal;
+    this.startLines[i] = startLine;
+    this.endLines[i] = endLine;
+    let k = this.kindIds.get(kind);
+    if (k === undefined) {
+      k = this.kindNames.push(kind) - 1;
+      if (k >= STATE_FIELD) throw new Error(`more than ${STATE_FIELD} chunk kinds`);
+      this.kindIds.set(kind, k);
+    }
+    this.kinds[i] = stateField ? k | STATE_FIELD : k;
+    if (path !== this.lastPath) {
+      this.lastPath = path;
+      this.lastFile = intern(this.pathIds, this.paths, path);
+    }
+    this.files[i] = this.lastFile;
+    // Members of one type come one after another: their qualifier is recognised without cutting a string.
+    const dot = symbol.lastIndexOf(".");
+    const last = this.lastQualifier;
+    if (dot < 0) this.qualifiers[i] = 0;
+    else if (last !== undefined && dot === last.length && symbol.startsWith(last)) this.qualifiers[i] = this.lastQualifierId;
+    else {
+      const qualifier = symbol.slice(0, dot);
+      this.lastQualifier = qualifier;
+      this.lastQualifierId = this.qualifiers[i] = intern(this.qualifierIds, this.qualifierNames, qualifier);
+    }
+    this.names[i] = intern(this.nameIds, this.simpleNames, dot < 0 ? symbol : symbol.slice(dot + 1));
+  }
+
+  finish(): ChunkTable {
+    if (this.n !== this.ordinals.length) this.grow(this.n);
+    return new ChunkTable(
+      this.ordinals,
+      this.startLines,
+      this.endLines,
+      this.kinds,
+      this.files,
+      this.qualifiers,
+      this.names,
+      this.kindNames,
+      this.paths,
+      this.qualifierNames,
+      this.simpleNames,
+    );
+  }
+
+  private grow(size: number): void {
+    const resize = <T extends Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a.subarray(0, Math.min(this.n, size)));
+      return b;
+    };
+    const u32 = (n: number) => new Uint32Array(n);
+    this.ordinals = resize(this.ordinals, u32);
+    this.startLines = resize(this.startLines, u32);
+    this.endLines = resize(this.endLines, u32);
+    this.kinds = resize(this.kinds, (n) => new Uint8Array(n));
+    this.files = resize(this.files, u32);
+    this.qualifiers = resize(this.qualifiers, u32);
+    this.names = resize(this.names, u32);
+  }
+}
+
+function intern(ids: Map<string, number>, values: string[], value: string): number {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = values.push(value) - 1));
+  return id;
+}
+
+/** `list` with the records at some positions replaced; folded into a new table past an eighth of its length. */
 export function patchChunkList(list: ChunkList, changes: ReadonlyMap<number, ChunkRecord>): ChunkList {
-  const [base, prior] = list instanceof PatchedChunkList ? [list.base, list.changes] : [list as readonly ChunkRecord[], undefined];
+  const [base, prior] = list instanceof PatchedChunkList ? [list.base, list.changes] : [list, undefined];
   const merged = new Map(prior);
   for (const [i, record] of changes) merged.set(i, record);
-  if (merged.size > Math.max(1024, base.length / 8)) {
-    const plain = base.slice();
-    for (const [i, record] of merged) plain[i] = record;
-    return plain;
-  }
+  if (merged.size > Math.max(1024, base.length / 8)) return ChunkTable.from(new PatchedChunkList(base, merged), base.length);
   return new PatchedChunkList(base, merged);
 }
 
 class PatchedChunkList implements ChunkList {
   constructor(
-    readonly base: readonly ChunkRecord[],
+    readonly base: ChunkList,
     readonly changes: ReadonlyMap<number, ChunkRecord>,
   ) {}
 
@@ -32,10 +229,85 @@ class PatchedChunkList implements ChunkList {
   }
 
   at(index: number): ChunkRecord | undefined {
-    return this.changes.get(index) ?? this.base[index];
+    return this.changes.get(index) ?? this.base.at(index);
+  }
+
+  ordinalAt(index: number): number {
+    return this.changes.get(index)?.ordinal ?? this.base.ordinalAt(index);
+  }
+
+  pathAt(index: number): string {
+    return this.changes.get(index)?.path ?? this.base.pathAt(index);
+  }
+
+  kindAt(index: number): ChunkKind {
+    return this.changes.get(index)?.kind ?? this.base.kindAt(index);
+  }
+
+  symbolAt(index: number): string {
+    return this.changes.get(index)?.symbol ?? this.base.symbolAt(index);
+  }
+
+  qualifierAt(index: number): string | undefined {
+    const changed = this.changes.get(index);
+    return changed ? splitSymbol(changed.symbol)[0] : this.base.qualifierAt(index);
+  }
+
+  nameAt(index: number): string {
+    const changed = this.changes.get(index);
+    return changed ? splitSymbol(changed.symbol)[1] : this.base.nameAt(index);
   }
 
   *[Symbol.iterator](): Iterator<ChunkRecord> {
-    for (let i = 0; i < this.base.length; i++) yield this.changes.get(i) ?? this.base[i]!;
+    for (let i = 0; i < this.base.length; i++) yield this.at(i)!;
+  }
+}
+
+/**
+ * Ordinal → position in a list, for the ordinals a store returns (FTS hits, ids). Dense (4 bytes an ordinal up to
+ * the largest) while ordinals are few gaps apart, else sorted pairs searched by halves; a Map of 1M entries held
+ * ~50 MB.
+ */
+export class OrdinalIndex {
+  private constructor(
+    /** Dense: position + 1 by ordinal (0: none). Sparse: ordinals in ascending order. */
+    private readonly keys: Uint32Array,
+    /** Sparse only: the position of each of `keys`. */
+    private readonly positions: Uint32Array | undefined,
+  ) {}
+
+  static of(list: ChunkList): OrdinalIndex {
+    const n = list.length;
+    let max = 0;
+    for (let i = 0; i < n; i++) max = Math.max(max, list.ordinalAt(i));
+    if (max <= 2 * n + 1024) {
+      const dense = new Uint32Array(max + 1);
+      for (let i = 0; i < n; i++) dense[list.ordinalAt(i)] = i + 1;
+      return new OrdinalIndex(dense, undefined);
+    }
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => list.ordinalAt(a) - list.ordinalAt(b));
+    const keys = new Uint32Array(n);
+    for (let k = 0; k < n; k++) keys[k] = list.ordinalAt(order[k]!);
+    return new OrdinalIndex(keys, order);
+  }
+
+  get(ordinal: number): number | undefined {
+    const { keys, positions } = this;
+    if (!positions) {
+      const at = keys[ordinal];
+      return at ? at - 1 : undefined;
+    }
+    let lo = 0;
+    let hi = keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const key = keys[mid]!;
+      if (key === ordinal) return positions[mid];
+      if (key < ordinal) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 }

@@ -598,7 +598,7 @@ export class ProjectIndex {
         report.textsEmbedded += earlier.embedded;
         warning = earlier.warning;
       }
-      if (report.textsEmbedded > 0) this.current = withNewVectors(this.current!, db.vectorRowsByOrdinal(), this.vectors!.matrix());
+      if (report.textsEmbedded > 0) this.current = withNewVectors(this.current!, db.vectorRowPairs(), this.vectors!.matrix());
       if (warning) report.embeddingWarning = warning;
       this.lastEmbeddingWarning = warning;
     }
@@ -754,15 +754,8 @@ export class ProjectIndex {
     const chunkCount = this.current.chunks.length;
     if (stored && (stored.calibration || chunkCount < stored.chunks * CALIBRATION_RETRY_GROWTH)) return;
     opts.onProgress?.({ phase: "calibrate", done: 0, total: 1 });
-    const snapshot = this.current;
-    const chunks = (function* () {
-      for (let i = 0; i < snapshot.chunks.length; i++) {
-        const c = snapshot.chunks.at(i)!;
-        if (c.doc) yield { ...c, index: i };
-      }
-    })();
     try {
-      const outcome = await measureVectorCalibration(this.project.root, chunks, this.deps.embedder, opts.signal);
+      const outcome = await measureVectorCalibration(this.project.root, db.documentedChunks(), this.deps.embedder, opts.signal);
       const record: StoredCalibration = { key: this.currentCalibrationKey(), chunks: chunkCount, ...outcome };
       db.setMeta(META.vectorCalibration, JSON.stringify(record));
     } catch {

@@ -1,7 +1,8 @@
 // An immutable view of one project's index that searches read while a refresh may be preparing the next one.
 import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
-import type { ChunkRecord } from "../types.ts";
-import { patchChunkList, type ChunkList } from "./chunk-list.ts";
+import type { ChunkDetails, ChunkRecord, DetailedChunk } from "../types.ts";
+import { isStateField } from "../chunk/fields.ts";
+import { ChunkTableBuilder, OrdinalIndex, patchChunkList, type ChunkList } from "./chunk-list.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
 import { runToEnd, runYielding } from "./steps.ts";
 
@@ -11,12 +12,12 @@ export interface Snapshot {
   generation: number;
   /** The store's id epoch: the middle part of this project's chunk ids. */
   idEpoch: string;
-  /** Chunks ordered by path, then start line (records only: text hashes stay in the store). */
+  /** Chunks ordered by path, then start line (records only: text hashes, signatures and docs stay in the store). */
   chunks: ChunkList;
   /** Path → positions in `chunks` of that file's chunks, in line order. */
   indexesByPath: ReadonlyMap<string, readonly number[]>;
   /** Ordinal → position in `chunks`. */
-  indexByOrdinal: ReadonlyMap<number, number>;
+  indexByOrdinal: Pick<ReadonlyMap<number, number>, "get">;
   /** Per chunk index: its row in `vectors`, or -1 when it has no vector (pending or no backend). */
   vectorRows: Int32Array;
   vectors: Float32Array;
@@ -34,6 +35,15 @@ export interface Snapshot {
 export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): ChunkRecord | undefined {
   const i = snapshot.indexByOrdinal.get(ordinal);
   return i === undefined ? undefined : snapshot.chunks.at(i);
+}
+
+/**
+ * A chunk with its signature and doc, read from the store for a chunk about to be shown. The store is live: while a
+ * reindex rewrites it the signature may already be the new one, and a chunk it removed shows an empty signature.
+ */
+export function withDetails(snapshot: Snapshot, chunk: ChunkRecord): DetailedChunk {
+  const details: ChunkDetails = snapshot.db.chunkDetails(chunk.ordinal) ?? { signature: "" };
+  return { ...chunk, ...details };
 }
 
 export interface SnapshotSource {
@@ -64,24 +74,31 @@ export async function buildSnapshotYielding(args: SnapshotSource): Promise<Snaps
 const RECORDS_PER_STEP = 20_000;
 
 function* snapshotSteps(args: SnapshotSource): Generator<void, Snapshot> {
-  const chunks: ChunkRecord[] = [];
-  for (const record of args.db.chunkRecords()) {
-    chunks.push(record);
-    if (chunks.length % RECORDS_PER_STEP === 0) yield;
+  // Sized by a count taken just before (another process may commit between the two reads: the table then grows).
+  const table = new ChunkTableBuilder(args.db.chunkCount());
+  let n = 0;
+  for (const r of args.db.snapshotRows()) {
+    const stateField = r.fieldSignature !== null && isStateField({ kind: r.kind, signature: r.fieldSignature });
+    table.push(r.id, r.path, r.kind, r.symbol, r.startLine, r.endLine, stateField);
+    if (++n % RECORDS_PER_STEP === 0) yield;
   }
-  const rowOf = args.db.vectorRowsByOrdinal();
-  const indexByOrdinal = new Map<number, number>();
-  const indexesByPath = new Map<string, number[]>();
-  const vectorRows = new Int32Array(chunks.length);
+  const chunks = table.finish();
+  yield;
+  const indexByOrdinal = OrdinalIndex.of(chunks);
+  const vectorRows = new Int32Array(chunks.length).fill(-1);
   const maxRow = args.dimensions > 0 ? args.vectors.length / args.dimensions : 0;
+  for (const { id, row } of args.db.vectorRowPairs()) {
+    const i = indexByOrdinal.get(id);
+    // Rows past the vector file's end (another process appending) count as missing until the file is reopened.
+    if (i !== undefined && row < maxRow) vectorRows[i] = row;
+    if (++n % RECORDS_PER_STEP === 0) yield;
+  }
+  const indexesByPath = new Map<string, number[]>();
   for (let i = 0; i < chunks.length; i++) {
-    const c = chunks[i]!;
-    indexByOrdinal.set(c.ordinal, i);
-    const list = indexesByPath.get(c.path);
+    const path = chunks.pathAt(i);
+    const list = indexesByPath.get(path);
     if (list) list.push(i);
-    else indexesByPath.set(c.path, [i]);
-    const row = rowOf.get(c.ordinal);
-    vectorRows[i] = row !== undefined && row < maxRow ? row : -1;
+    else indexesByPath.set(path, [i]);
     if ((i + 1) % (RECORDS_PER_STEP * 4) === 0) yield;
   }
   return { ...args, chunks, indexByOrdinal, indexesByPath, vectorRows };
@@ -108,8 +125,10 @@ export function patchSnapshot(
   for (const c of changes.chunks) {
     const i = parent.indexByOrdinal.get(c.ordinal);
     if (i === undefined || parent.chunks.at(i)!.path !== c.path) return undefined; // not the same shape after all
-    const { textHash, ...record } = c;
+    const record: ChunkRecord = { ordinal: c.ordinal, path: c.path, kind: c.kind, symbol: c.symbol, startLine: c.startLine, endLine: c.endLine };
+    if (isStateField(c)) record.stateField = true;
     replaced.set(i, record);
+    const textHash = c.textHash;
     const row = changes.vectorRowOf(textHash);
     rows.push(row !== undefined && row < maxRow ? row : -1);
     changed.push(i);
@@ -131,13 +150,12 @@ export function patchSnapshot(
 }
 
 /** The same snapshot with vector rows filled in for chunks that were pending and now have a vector. */
-export function withNewVectors(s: Snapshot, rowsByOrdinal: ReadonlyMap<number, number>, vectors: Float32Array): Snapshot {
+export function withNewVectors(s: Snapshot, rowsByOrdinal: Iterable<{ id: number; row: number }>, vectors: Float32Array): Snapshot {
   const vectorRows = s.vectorRows.slice();
   const maxRow = s.dimensions > 0 ? vectors.length / s.dimensions : 0;
-  for (let i = 0; i < vectorRows.length; i++) {
-    if (vectorRows[i]! >= 0) continue;
-    const row = rowsByOrdinal.get(s.chunks.at(i)!.ordinal);
-    if (row !== undefined && row < maxRow) vectorRows[i] = row;
+  for (const { id, row } of rowsByOrdinal) {
+    const i = s.indexByOrdinal.get(id);
+    if (i !== undefined && vectorRows[i]! < 0 && row < maxRow) vectorRows[i] = row;
   }
   return { ...s, vectorRows, vectors };
 }

@@ -1,7 +1,7 @@
 // Why a chunk id of the current store names no chunk now, as precisely as the store remembers: never made, a
 // fragment whose lines moved, or a declaration removed (named by its signature, with its namesakes now).
-import type { Snapshot } from "../index/snapshot.ts";
-import type { ChunkRecord } from "../types.ts";
+import { withDetails, type Snapshot } from "../index/snapshot.ts";
+import type { DetailedChunk } from "../types.ts";
 import { formatChunkId, type ChunkId } from "./chunk-id.ts";
 import { clipLine } from "./source-lines.ts";
 
@@ -24,15 +24,17 @@ export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string): stri
     return `Chunk id ${id.ordinal} named lines ${was.symbol.slice(was.path.length + 1)} of ${was.path}, outside any declaration; such ids are named by their lines, so an edit at or above them ends them. ${again}`;
   }
   const what = `${was.symbol} (${was.kind} \`${clipLine(was.signature, 100)}\` in ${was.path})`;
-  const namesakes: ChunkRecord[] = [];
-  for (const c of snapshot.chunks) if (c.symbol === was.symbol) namesakes.push(c);
+  const namesakes: DetailedChunk[] = [];
+  for (let i = 0; i < snapshot.chunks.length; i++) {
+    if (snapshot.chunks.symbolAt(i) === was.symbol) namesakes.push(withDetails(snapshot, snapshot.chunks.at(i)!));
+  }
   if (namesakes.length === 0) {
     const fileGone = !snapshot.files.has(was.path);
     return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
   }
   // Likeliest successors first: in the same file (an edited signature or kind), then the same signature elsewhere
   // (a move). Whether one of them is the same declaration cannot be known, so the message only lists them.
-  const rank = (c: ChunkRecord) => (c.path === was.path ? 0 : c.kind === was.kind && c.signature === was.signature ? 1 : 2);
+  const rank = (c: DetailedChunk) => (c.path === was.path ? 0 : c.kind === was.kind && c.signature === was.signature ? 1 : 2);
   namesakes.sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path) || a.startLine - b.startLine);
   const shown = namesakes.slice(0, 5).map((c) => {
     const newId = formatChunkId({ project: id.project, epoch: snapshot.idEpoch, ordinal: c.ordinal });

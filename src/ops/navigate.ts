@@ -2,10 +2,10 @@
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import { withDetails, type Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
-import type { ChunkKind, ChunkRecord, ReferenceKind, SkippedFile } from "../types.ts";
+import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
@@ -204,9 +204,9 @@ function walkSkipText(skip: SkippedFile, rel: string): string {
 }
 
 /** Declarations nested under the open declaration whose symbol prefixes theirs; top-level types grouped by namespace. */
-function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly ChunkRecord[]): OutlineNode[] {
+function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly DetailedChunk[]): OutlineNode[] {
   const ordered = [...chunks].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || a.ordinal - b.ordinal);
-  type Entry = { node: OutlineNode; chunk: ChunkRecord };
+  type Entry = { node: OutlineNode; chunk: DetailedChunk };
   const roots: Entry[] = [];
   // Declarations whose lines are still open (end lines never increase up the stack), and the same by symbol.
   const stack: Entry[] = [];
@@ -338,7 +338,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     );
   }
   const { index, snapshot, rel } = hit;
-  const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks.at(i)!);
+  const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => withDetails(snapshot, snapshot.chunks.at(i)!));
   const limit = params.limit ?? OUTLINE_LIMIT.default;
   const listed = firstInSourceOrder(outlineNodes(index.id, snapshot, chunks), limit);
   const view: OutlineView = { project: index.id, path: rel, count: chunks.length, declarations: listed.nodes };
@@ -362,15 +362,18 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   checkLimit(params.limit, FIND_SYMBOL_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
   const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);
-  const hits: { view: DefinitionView; rank: number; order: number }[] = [];
+  const hits: { project: string; snapshot: Snapshot; index: number; match: DefinitionMatch; rank: number; order: number }[] = [];
   for (const { index, snapshot } of ready) {
     findDefinitions(snapshot, name, params.kinds).forEach((d, order) => {
-      const c = snapshot.chunks.at(d.index)!;
-      hits.push({ view: { ...identityView(index.id, snapshot.idEpoch, c), match: d.match }, rank: MATCH_ORDER[d.match], order });
+      hits.push({ project: index.id, snapshot, index: d.index, match: d.match, rank: MATCH_ORDER[d.match], order });
     });
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const top = hits.slice(0, params.limit).map((h) => h.view);
+  // Signatures and docs are read from the store for the hits listed only.
+  const top: DefinitionView[] = hits.slice(0, params.limit).map((h) => {
+    const c = withDetails(h.snapshot, h.snapshot.chunks.at(h.index)!);
+    return { ...identityView(h.project, h.snapshot.idEpoch, c), match: h.match };
+  });
   const view: FindSymbolView = { name: echo(name, VIEW_ECHO_CHARS), count: top.length, hits: top };
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;

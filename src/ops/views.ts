@@ -1,5 +1,5 @@
 // The JSON shapes tools and `--json` print (snake_case, nulls omitted), built from internal records.
-import type { ChunkKind, ChunkRecord } from "../types.ts";
+import type { ChunkKind, DetailedChunk } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 
 /** What every view of one chunk carries. */
@@ -16,7 +16,7 @@ export interface ChunkIdentityView {
 }
 
 /** The identity fields of one chunk, with its id in a store of the given id epoch. */
-export function identityView(project: string, epoch: string, c: ChunkRecord): ChunkIdentityView {
+export function identityView(project: string, epoch: string, c: DetailedChunk): ChunkIdentityView {
   const view: ChunkIdentityView = {
     id: formatChunkId({ project, epoch, ordinal: c.ordinal }),
     project,

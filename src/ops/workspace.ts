@@ -4,9 +4,9 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
-import type { ChunkKind, ChunkRecord, Hit } from "../types.ts";
+import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
 import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
-import { chunkByOrdinal, type Snapshot } from "../index/snapshot.ts";
+import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
@@ -251,7 +251,7 @@ export class Workspace {
   private hitView(hit: Hit, query: string, linesOf: LinesOf): HitView {
     const index = this.index(hit.project);
     const snapshot = index.snapshot();
-    const c = hit.chunk;
+    const c = withDetails(snapshot, hit.chunk);
     const excerpt = clippedExcerpt(linesOf(index, c.path), c.startLine, c.endLine, query);
     const view: HitView = {
       ...identityView(hit.project, snapshot.idEpoch, c),
@@ -307,8 +307,9 @@ export class Workspace {
         `This chunk id is from another build of project "${id.project}"'s index: the index was created anew since (a new code-index version, or a deleted or damaged cache), or the id was not made by this index. ${again}`,
       );
     }
-    const c = chunkByOrdinal(snapshot, id.ordinal);
-    if (!c) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again));
+    const found = chunkByOrdinal(snapshot, id.ordinal);
+    if (!found) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again));
+    const c = withDetails(snapshot, found);
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
     // The index may lag the disk (a reindex running, a failed refresh): a file gone since is said as such.
@@ -455,7 +456,7 @@ type LinesOf = (index: ProjectIndex, path: string) => string[] | undefined;
  * that (minified or generated code) is shown from the declaration's signature, cut between characters, never inside
  * a surrogate pair.
  */
-function longBody(body: string, chunk: ChunkRecord, lines: number, names: CommandNames): { body: string; truncated: ChunkTruncationView } {
+function longBody(body: string, chunk: DetailedChunk, lines: number, names: CommandNames): { body: string; truncated: ChunkTruncationView } {
   const lastBreak = body.lastIndexOf("\n", GET_CHUNK_CHARS);
   if (lastBreak > 0) {
     const kept = body.slice(0, lastBreak);

@@ -36,22 +36,40 @@ function table(snapshot: Snapshot): NameTable {
   if (t) return t;
   const n = snapshot.chunks.length;
   t = { names: new Array<string>(n), nameTerms: new Array<string[]>(n), ownerTerms: new Array<string[]>(n) };
-  const owners = new Map<string, string[]>();
+  // Names and qualifiers repeat (the chunk list keeps each as one string): each is split once, and the chunks of
+  // one name or one enclosing type share its arrays.
+  const nameTerms = new Map<string, string[]>();
+  const ownerTermsOf = new Map<string, string[]>();
+  const ownerTerms = (owner: string) => {
+    let terms = ownerTermsOf.get(owner);
+    if (!terms) ownerTermsOf.set(owner, (terms = termsOf(owner)));
+    return terms;
+  };
+  const byQualifier = new Map<string, string[]>();
+  const chunks = snapshot.chunks;
   for (let i = 0; i < n; i++) {
-    const c = snapshot.chunks.at(i)!;
-    if (c.kind === "FileFragment") {
+    if (chunks.kindAt(i) === "FileFragment") {
       t.names[i] = "";
       t.nameTerms[i] = t.ownerTerms[i] = [];
       continue;
     }
-    const segments = symbolSegments(c.symbol);
-    const name = segments[segments.length - 1] ?? c.symbol;
-    const owner = segments.length >= 2 ? segments[segments.length - 2]! : "";
+    let name = chunks.nameAt(i);
+    const qualifier = chunks.qualifierAt(i) ?? "";
+    let owner: string[] | undefined;
+    if (name === "") {
+      // A trailing dot: the name is the last non-empty segment.
+      const segments = symbolSegments(chunks.symbolAt(i));
+      name = segments[segments.length - 1] ?? chunks.symbolAt(i);
+      owner = ownerTerms(segments.length >= 2 ? segments[segments.length - 2]! : "");
+    } else if (!(owner = byQualifier.get(qualifier))) {
+      const segments = symbolSegments(qualifier);
+      byQualifier.set(qualifier, (owner = ownerTerms(segments[segments.length - 1] ?? "")));
+    }
     t.names[i] = name;
-    t.nameTerms[i] = termsOf(name);
-    let terms = owners.get(owner);
-    if (!terms) owners.set(owner, (terms = termsOf(owner)));
-    t.ownerTerms[i] = terms;
+    let terms = nameTerms.get(name);
+    if (!terms) nameTerms.set(name, (terms = termsOf(name)));
+    t.nameTerms[i] = terms;
+    t.ownerTerms[i] = owner;
   }
   tables.set(snapshot, t);
   return t;
@@ -97,20 +115,23 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
   const lower = query.toLowerCase();
   const querySegments = dotted ? symbolSegments(query).length : 1;
   const wanted = [...new Set(query.split(/[\s.]+/).flatMap(termsOf))];
-  const hits: { index: number; band: number; tie: number; chunk: ChunkRecord }[] = [];
-  for (let i = 0; i < snapshot.chunks.length; i++) {
+  const chunks = snapshot.chunks;
+  const hits: { index: number; band: number; tie: number; kind: ChunkKind; path: string; line: number }[] = [];
+  for (let i = 0; i < chunks.length; i++) {
     const name = t.names[i]!;
     if (name === "") continue;
-    const c = snapshot.chunks.at(i)!;
-    if (kinds && !kinds.includes(c.kind)) continue;
+    const kind = chunks.kindAt(i);
+    if (kinds && !kinds.includes(kind)) continue;
+    // The whole symbol is made only for a dotted query (the list keeps it in two parts).
+    const symbol = dotted ? chunks.symbolAt(i) : "";
     let band = -1;
     let tie = 0;
     if (!words && !dotted && name === query) band = 0;
     else if (!words && !dotted && name.toLowerCase() === lower) [band, tie] = [0, 1];
-    else if (dotted && (c.symbol === query || c.symbol.endsWith(`.${query}`))) band = 1;
-    else if (dotted && (c.symbol.toLowerCase() === lower || c.symbol.toLowerCase().endsWith(`.${lower}`))) [band, tie] = [1, 1];
+    else if (dotted && (symbol === query || symbol.endsWith(`.${query}`))) band = 1;
+    else if (dotted && (symbol.toLowerCase() === lower || symbol.toLowerCase().endsWith(`.${lower}`))) [band, tie] = [1, 1];
     else if (!words) {
-      const tail = dotted ? symbolSegments(c.symbol).slice(-querySegments).join(".") : name;
+      const tail = dotted ? symbolSegments(symbol).slice(-querySegments).join(".") : name;
       if (tail.toLowerCase().startsWith(lower)) [band, tie] = [2, tail.length - query.length];
     }
     if (band < 0 && wanted.length > 0) {
@@ -121,15 +142,15 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
         [band, tie] = [3, own.filter((w) => !wanted.includes(w)).length];
       }
     }
-    if (band >= 0) hits.push({ index: i, band, tie, chunk: c });
+    if (band >= 0) hits.push({ index: i, band, tie, kind, path: chunks.pathAt(i), line: chunks.at(i)!.startLine });
   }
   hits.sort(
     (a, b) =>
       a.band - b.band ||
       a.tie - b.tie ||
-      kindOrder(a.chunk.kind) - kindOrder(b.chunk.kind) ||
-      a.chunk.path.localeCompare(b.chunk.path) ||
-      a.chunk.startLine - b.chunk.startLine,
+      kindOrder(a.kind) - kindOrder(b.kind) ||
+      a.path.localeCompare(b.path) ||
+      a.line - b.line,
   );
   return hits.map((h) => ({ index: h.index, match: DEFINITION_MATCHES[h.band]! }));
 }

@@ -8,7 +8,6 @@ import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeigh
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
 import { BAND, bandOf, isDeclaredName, rankBySymbol } from "./symbol.ts";
-import { isStateField } from "../chunk/fields.ts";
 import { explicitAsks, pinFirst, type SourceLines } from "./pin.ts";
 import { rankByVector } from "./vector.ts";
 
@@ -107,7 +106,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // behaviour (as fields, one-line and many, crowded the top five: function recall@5 0.57 -> 0.53 with them).
   // Asking for kind Field is asking for fields, state included.
   const eligible =
-    namesIdentifier || req.kinds?.includes("Field") ? accept : (i: number) => (!accept || accept(i)) && !isStateField(snapshot.chunks.at(i)!);
+    namesIdentifier || req.kinds?.includes("Field") ? accept : (i: number) => (!accept || accept(i)) && !snapshot.chunks.at(i)!.stateField;
 
   // FTS has no filter pushdown here: over-fetch, then filter. A path filter that leaves a few files needs the
   // whole ranking, or their chunks sit below the cut ("trigger" ranks hundreds of chunks above TriggerEvent.cs).

@@ -3,6 +3,7 @@
 // at 100k chunks and seconds at 1M.
 import { isStopWord, splitIdentifier, stem } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
+import type { ChunkList } from "../index/chunk-list.ts";
 import { runToEnd, runYielding } from "../index/steps.ts";
 
 /**
@@ -62,21 +63,19 @@ export async function prepareSymbolIndex(snapshot: Snapshot): Promise<void> {
 }
 
 function sameName(a: Snapshot, b: Snapshot, i: number): boolean {
-  const x = a.chunks.at(i)!;
-  const y = b.chunks.at(i)!;
-  if (x.kind === "FileFragment" && y.kind === "FileFragment") return true; // fragments have no name
-  return x.kind === y.kind && x.symbol === y.symbol;
+  const kind = a.chunks.kindAt(i);
+  if (kind === "FileFragment" && b.chunks.kindAt(i) === "FileFragment") return true; // fragments have no name
+  return kind === b.chunks.kindAt(i) && a.chunks.symbolAt(i) === b.chunks.symbolAt(i);
 }
 
 /** Term, name and owner dictionaries: filled from nothing by a build, extended (on copies) by a patch. */
 class Vocabulary {
   private readonly memo = new Map<string, readonly string[]>();
   // Members of one type share the qualified prefix, and names repeat: both are resolved once, not per chunk
-  // (splitting and lower-casing every qualified symbol was most of the build: 0.9 s at 92k chunks).
+  // (splitting and lower-casing every qualified symbol was most of the build: 0.9 s at 92k chunks). The chunk list
+  // keeps each prefix and name as one shared string, so looking them up makes no string either.
   private readonly ownerOfPrefix = new Map<string, number>();
   private readonly nameInfo = new Map<string, { lower: string; ids: readonly number[] }>();
-  private lastPrefix: string | undefined;
-  private lastOwner = 0;
 
   constructor(
     readonly termIds: Map<string, number>,
@@ -99,36 +98,24 @@ class Vocabulary {
   ownerId = 0;
 
   /**
-   * Reads a qualified symbol into `lower`, `ids` and `ownerId` (fields, not a returned object: this runs once per
-   * chunk, and at 1M chunks every object or tuple made here was tens of MB of garbage at the build's peak).
+   * Reads the symbol of chunk `i` into `lower`, `ids` and `ownerId` (fields, not a returned object: this runs once
+   * per chunk, and at 1M chunks every object or tuple made here was tens of MB of garbage at the build's peak).
    */
-  read(symbol: string): void {
-    // Members of one type come one after another: when this symbol continues the previous one's prefix, its owner
-    // is known without cutting (and hashing) a prefix string. At 1M chunks the cut prefixes were ~0.3 GB of garbage.
-    const dot = symbol.lastIndexOf(".");
-    const last = this.lastPrefix;
-    const samePrefix = last !== undefined && dot === last.length && dot + 1 < symbol.length && symbol.startsWith(last);
-    let prefix: string;
-    let name: string;
-    if (samePrefix) {
-      prefix = last;
-      name = symbol.slice(dot + 1);
-    } else {
-      [prefix, name] = splitQualified(symbol);
-    }
+  read(chunks: ChunkList, i: number): void {
+    let prefix = chunks.qualifierAt(i) ?? "";
+    let name = chunks.nameAt(i);
+    if (name === "") [prefix, name] = splitQualified(chunks.symbolAt(i)); // a trailing dot
     let info = this.nameInfo.get(name);
     if (info === undefined) {
       const folded = name.toLowerCase();
       const lower = this.declared.get(folded) ?? (this.declared.set(folded, folded), folded);
       this.nameInfo.set(name, (info = { lower, ids: this.termsOf(name).map((t) => this.termId(t)) }));
     }
-    let owner = samePrefix ? this.lastOwner : this.ownerOfPrefix.get(prefix);
+    let owner = this.ownerOfPrefix.get(prefix);
     if (owner === undefined) {
       const segments = simpleSegments(prefix);
       this.ownerOfPrefix.set(prefix, (owner = this.owner(segments.slice(Math.max(0, segments.length - 2)).join("."))));
     }
-    this.lastPrefix = prefix;
-    this.lastOwner = owner;
     this.lower = info.lower;
     this.ids = info.ids;
     this.ownerId = owner;
@@ -173,13 +160,12 @@ function* buildSteps(snapshot: Snapshot): Generator<void, SymbolIndex> {
   const owner = new Uint32Array(n);
   const df: number[] = [];
   for (let i = 0; i < n; i++) {
-    const c = snapshot.chunks.at(i)!;
     nameStart[i] = used;
-    if (c.kind === "FileFragment") {
+    if (snapshot.chunks.kindAt(i) === "FileFragment") {
       names[i] = "";
       continue;
     }
-    vocabulary.read(c.symbol);
+    vocabulary.read(snapshot.chunks, i);
     names[i] = vocabulary.lower;
     if (used + vocabulary.ids.length > nameTerms.length) {
       const grown = new Uint32Array(nameTerms.length * 2 + vocabulary.ids.length);
@@ -220,14 +206,13 @@ function patchIndex(parent: SymbolIndex, snapshot: Snapshot, changed: readonly n
   const positions = [...new Set(changed)].sort((a, b) => a - b);
   const idsAt = new Map<number, readonly number[]>();
   for (const i of positions) {
-    const c = snapshot.chunks.at(i)!;
-    if (c.kind === "FileFragment") {
+    if (snapshot.chunks.kindAt(i) === "FileFragment") {
       names[i] = "";
       owner[i] = 0;
       idsAt.set(i, []);
       continue;
     }
-    vocabulary.read(c.symbol);
+    vocabulary.read(snapshot.chunks, i);
     names[i] = vocabulary.lower;
     owner[i] = vocabulary.ownerId;
     idsAt.set(i, vocabulary.ids);

@@ -1,5 +1,4 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
-import { isStateField } from "../chunk/fields.ts";
 import { isStopWord } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { symbolIndexOf } from "./symbol-index.ts";
@@ -91,6 +90,9 @@ export function rankBySymbol(
   const idx = symbolIndexOf(snapshot);
   const idents = identifierTokens(query);
   const dotted = idents.filter((id) => id.includes("."));
+  // A qualified suffix match ends in the simple name: only chunks of that name make their whole symbol (the list keeps
+  // it in parts; making it for every chunk was ~0.5 GB of garbage at 1M chunks).
+  const dottedNames = new Set(dotted.map((id) => id.slice(id.lastIndexOf(".") + 1)));
   const wanted = new Set<number>();
   for (const t of queryTerms) {
     const id = idx.termIds.get(t);
@@ -106,8 +108,8 @@ export function rankBySymbol(
       else if (band < BAND.prefix && name.startsWith(id)) band = BAND.prefix;
       else if (band < BAND.contains && id.length >= 4 && name.includes(id)) band = BAND.contains;
     }
-    if (dotted.length > 0) {
-      const qualified = snapshot.chunks.at(i)!.symbol.toLowerCase();
+    if (dottedNames.has(name)) {
+      const qualified = snapshot.chunks.symbolAt(i).toLowerCase();
       if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = BAND.qualified;
     }
     let matched = 0;
@@ -135,7 +137,7 @@ export function rankBySymbol(
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
     // A prose word that is a variable's name ("value", "count", "disposable") says nothing about where logic lives.
-    if (band === 0 && isStateField(snapshot.chunks.at(i)!)) continue;
+    if (band === 0 && snapshot.chunks.at(i)!.stateField) continue;
     let ownerScore = 0;
     const o = idx.owner[i]!;
     for (let k = idx.ownerStart[o]!; k < idx.ownerStart[o + 1]!; k++) {

@@ -1,6 +1,6 @@
 // The sqlite manifest of one project: files, chunks, the FTS5 lexical index, embedding rows and metadata.
 import { Database } from "bun:sqlite";
-import type { ChunkKind, ChunkRecord, IdentifierRef, SkippedFile, SkipReason } from "../types.ts";
+import type { ChunkDetails, ChunkKind, DetailedChunk, IdentifierRef, SkippedFile, SkipReason } from "../types.ts";
 import { decodePosting, encodePosting } from "./identifier-postings.ts";
 import { IDENTIFIER_ROWS_PER_FILE, META, NO_VECTOR_PREFIX, REMOVED_CHUNKS_KEPT, SCHEMA_SQL, SCHEMA_VERSION } from "./format.ts";
 
@@ -18,8 +18,20 @@ export interface FileRow {
   skipReason?: SkipReason;
 }
 
-export interface StoredChunk extends ChunkRecord {
+export interface StoredChunk extends DetailedChunk {
   textHash: string;
+}
+
+/** One chunk as the snapshot loads it (see `snapshotRows`). */
+export interface SnapshotRow {
+  id: number;
+  path: string;
+  kind: ChunkKind;
+  symbol: string;
+  /** A field's signature; null for other kinds. */
+  fieldSignature: string | null;
+  startLine: number;
+  endLine: number;
 }
 
 /** The three weighted FTS columns of one chunk, already reduced to index terms. */
@@ -59,8 +71,8 @@ interface ChunkRowRaw {
   text_hash: string;
 }
 
-function toRecord(r: Omit<ChunkRowRaw, "text_hash">, path = r.path): ChunkRecord {
-  const chunk: ChunkRecord = {
+function toRecord(r: Omit<ChunkRowRaw, "text_hash">, path = r.path): DetailedChunk {
+  const chunk: DetailedChunk = {
     ordinal: r.id,
     path,
     kind: r.kind as ChunkKind,
@@ -139,8 +151,8 @@ export class IndexDb {
   }
 
   /** What a removed chunk was, while it is among the most recent REMOVED_CHUNKS_KEPT removals. */
-  removedChunk(ordinal: number): Pick<ChunkRecord, "path" | "kind" | "symbol" | "signature"> | undefined {
-    const q = this.db.query<Pick<ChunkRecord, "path" | "kind" | "symbol" | "signature">, [number]>(
+  removedChunk(ordinal: number): Pick<DetailedChunk, "path" | "kind" | "symbol" | "signature"> | undefined {
+    const q = this.db.query<Pick<DetailedChunk, "path" | "kind" | "symbol" | "signature">, [number]>(
       "SELECT path, kind, symbol, signature FROM chunks_removed WHERE ordinal = ?",
     );
     return q.get(ordinal) ?? undefined;
@@ -309,26 +321,44 @@ export class IndexDb {
   }
 
   /**
-   * Every chunk's record for the in-memory snapshot, by path and line, one at a time. Without the text hash: reading
-   * 64-character hashes for every row was more than half the load (235 → 100 ms at 92k chunks); vector rows come
-   * from `vectorRowsByOrdinal` instead. Rows are iterated rather than fetched all at once, and each file's path is
-   * one shared string: loading the 1M-chunk bench index peaked at 507 MB instead of 572 MB (VmHWM, same run).
+   * Every chunk for the in-memory snapshot, by path and line, one row at a time: its record's fields and a field's
+   * signature (to tell whether it holds state). Not the text hash (reading 64-character hashes was more than half
+   * the load: 235 → 100 ms at 92k chunks; vector rows come from `vectorRowPairs`), nor other chunks' signature and
+   * doc: the snapshot keeps neither, and reading them was most of the load's garbage at 1M chunks.
    */
-  *chunkRecords(): Generator<ChunkRecord> {
-    let path = "";
-    for (const r of this.db.query<Omit<ChunkRowRaw, "text_hash">, []>(`SELECT ${RECORD_COLUMNS} FROM chunks ORDER BY path, start_line, id`).iterate()) {
-      if (r.path !== path) path = r.path;
-      yield toRecord(r, path);
-    }
+  snapshotRows(): IterableIterator<SnapshotRow> {
+    return this.db
+      .query<SnapshotRow, []>(
+        "SELECT id, path, kind, symbol, CASE WHEN kind = 'Field' THEN signature END AS fieldSignature, start_line AS startLine, end_line AS endLine FROM chunks ORDER BY path, start_line, id",
+      )
+      .iterate();
   }
 
-  /** Chunk ordinal → its text's vector row, for the chunks whose text has a vector. */
-  vectorRowsByOrdinal(): Map<number, number> {
-    const rows = new Map<number, number>();
-    if (this.db.query("SELECT 1 FROM embeddings LIMIT 1").get() === null) return rows;
-    const q = this.db.query<{ id: number; row: number }, []>("SELECT c.id AS id, e.row AS row FROM chunks c JOIN embeddings e ON e.text_hash = c.text_hash");
-    for (const r of q.all()) rows.set(r.id, r.row);
-    return rows;
+  /**
+   * Chunk ordinal and its text's vector row, for the chunks whose text has one, one pair at a time (in the store's
+   * order: joined in the order of the snapshot's rows, the lookups cost 1.2 → 5.9 s at 1M chunks).
+   */
+  *vectorRowPairs(): Generator<{ id: number; row: number }> {
+    if (this.db.query("SELECT 1 FROM embeddings LIMIT 1").get() === null) return;
+    yield* this.db.query<{ id: number; row: number }, []>("SELECT c.id AS id, e.row AS row FROM chunks c JOIN embeddings e ON e.text_hash = c.text_hash").iterate();
+  }
+
+  /** Chunks in the store. */
+  chunkCount(): number {
+    return this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM chunks").get()!.n;
+  }
+
+  /** The signature and doc of one chunk, or undefined when the store no longer has it. */
+  chunkDetails(ordinal: number): ChunkDetails | undefined {
+    const r = this.db.query<{ signature: string; doc: string | null }, [number]>("SELECT signature, doc FROM chunks WHERE id = ?").get(ordinal);
+    if (!r) return undefined;
+    return r.doc ? { signature: r.signature, doc: r.doc } : { signature: r.signature };
+  }
+
+  /** Every chunk with a doc comment, by path and line. */
+  *documentedChunks(): Generator<DetailedChunk> {
+    const q = this.db.query<Omit<ChunkRowRaw, "text_hash">, []>(`SELECT ${RECORD_COLUMNS} FROM chunks WHERE doc IS NOT NULL AND doc != '' ORDER BY path, start_line, id`);
+    for (const r of q.iterate()) yield toRecord(r);
   }
 
   /** Paths of the files holding chunks with any of these text hashes. */

@@ -1,34 +1,82 @@
-// patchChunkList: a patched view reads like a patched copy, leaves the base alone, and folds when large.
+// The chunk list: a table reads back the records it was built from; a patched view reads like a patched copy,
+// leaves the base alone, and folds when large; the ordinal index finds positions, dense or sparse.
 import { describe, expect, test } from "bun:test";
-import { patchChunkList } from "../../src/index/chunk-list.ts";
+import { ChunkTable, OrdinalIndex, patchChunkList } from "../../src/index/chunk-list.ts";
 import type { ChunkRecord } from "../../src/types.ts";
 
-const record = (ordinal: number, symbol = `S${ordinal}`): ChunkRecord => ({ ordinal, path: `f${ordinal % 7}.cs`, kind: "Method", symbol, signature: "", startLine: 1, endLine: 2 });
+const record = (ordinal: number, symbol = `N.T${ordinal % 5}.S${ordinal}`): ChunkRecord => ({ ordinal, path: `f${ordinal % 7}.cs`, kind: "Method", symbol, startLine: 1, endLine: 2 });
+
+describe("ChunkTable", () => {
+  test("reads back every field of the records it was built from, column by column too", () => {
+    const records: ChunkRecord[] = [
+      { ordinal: 7, path: "a.cs", kind: "Class", symbol: "A.B.Type", startLine: 3, endLine: 90 },
+      { ordinal: 3, path: "a.cs", kind: "Field", symbol: "A.B.Type.count", startLine: 5, endLine: 5, stateField: true },
+      { ordinal: 9, path: "a.cs", kind: "Method", symbol: "A.B.Type.Run", startLine: 6, endLine: 20 },
+      { ordinal: 1, path: "b.md", kind: "FileFragment", symbol: "b.md#Intro", startLine: 1, endLine: 4 },
+      { ordinal: 2, path: "b.md", kind: "FileFragment", symbol: "b.md:1-100", startLine: 1, endLine: 100 },
+      { ordinal: 4, path: "c.cs", kind: "Method", symbol: "A.Type.operator +", startLine: 1, endLine: 1 },
+      { ordinal: 5, path: "c.cs", kind: "Method", symbol: "A..B.", startLine: 2, endLine: 2 },
+      { ordinal: 6, path: "c.cs", kind: "Function", symbol: "", startLine: 3, endLine: 3 },
+    ];
+    const table = ChunkTable.from(records, 2); // grows past its first capacity
+    expect(table.length).toBe(records.length);
+    expect([...table]).toEqual(records);
+    records.forEach((r, i) => {
+      expect(table.at(i)).toEqual(r);
+      expect(table.ordinalAt(i)).toBe(r.ordinal);
+      expect(table.pathAt(i)).toBe(r.path);
+      expect(table.kindAt(i)).toBe(r.kind);
+      expect(table.symbolAt(i)).toBe(r.symbol);
+      const dot = r.symbol.lastIndexOf(".");
+      expect(table.qualifierAt(i)).toBe(dot < 0 ? undefined : r.symbol.slice(0, dot));
+      expect(table.nameAt(i)).toBe(r.symbol.slice(dot + 1));
+    });
+    expect(table.at(-1)).toBeUndefined();
+    expect(table.at(records.length)).toBeUndefined();
+  });
+});
 
 describe("patchChunkList", () => {
   test("replaced positions read the new records, others the base's; length and iteration agree", () => {
-    const base = Array.from({ length: 20_000 }, (_, i) => record(i));
+    const records = Array.from({ length: 20_000 }, (_, i) => record(i));
+    const base = ChunkTable.from(records);
     const once = patchChunkList(base, new Map([[3, record(3, "New3")]]));
-    const twice = patchChunkList(once, new Map([[7, record(7, "New7")], [3, record(3, "Newer3")]]));
+    const twice = patchChunkList(once, new Map([[7, record(7, "X.New7")], [3, record(3, "Newer3")]]));
     expect(twice.length).toBe(20_000);
     expect(twice.at(3)!.symbol).toBe("Newer3");
-    expect(twice.at(7)!.symbol).toBe("New7");
-    expect(twice.at(8)).toBe(base[8]);
+    expect(twice.at(7)!.symbol).toBe("X.New7");
+    expect(twice.symbolAt(7)).toBe("X.New7");
+    expect(twice.qualifierAt(7)).toBe("X");
+    expect(twice.nameAt(7)).toBe("New7");
+    expect(twice.qualifierAt(3)).toBeUndefined();
+    expect(twice.at(8)).toEqual(records[8]!);
+    expect(twice.nameAt(8)).toBe("S8");
     expect(once.at(3)!.symbol).toBe("New3"); // the earlier view is unchanged
-    expect(base[3]!.symbol).toBe("S3"); // and so is the base
+    expect(base.at(3)!.symbol).toBe("N.T3.S3"); // and so is the base
     const all = [...twice];
     expect(all.length).toBe(20_000);
-    expect(all[7]!.symbol).toBe("New7");
-    expect(all[19_999]).toBe(base[19_999]);
+    expect(all[7]!.symbol).toBe("X.New7");
+    expect(all[19_999]).toEqual(records[19_999]!);
   });
 
-  test("past an eighth of the list the changes fold into a plain array", () => {
-    const base = Array.from({ length: 16_000 }, (_, i) => record(i));
+  test("past an eighth of the list the changes fold into a new table", () => {
+    const records = Array.from({ length: 16_000 }, (_, i) => record(i));
+    const base = ChunkTable.from(records);
     const changes = new Map(Array.from({ length: 2_100 }, (_, i) => [i * 7, record(i * 7, "X")] as const));
     const folded = patchChunkList(base, changes);
-    expect(Array.isArray(folded)).toBe(true);
+    expect(folded).toBeInstanceOf(ChunkTable);
     expect(folded.at(7)!.symbol).toBe("X");
-    expect(folded.at(8)).toBe(base[8]);
-    expect(base[7]!.symbol).toBe("S7");
+    expect(folded.at(8)).toEqual(records[8]!);
+    expect(base.at(7)!.symbol).toBe("N.T2.S7");
+  });
+});
+
+describe("OrdinalIndex", () => {
+  test("finds each ordinal's position, and nothing for others, dense or sparse", () => {
+    for (const ordinals of [[5, 1, 3, 2], [9_000_000, 12, 700_000, 3]]) {
+      const index = OrdinalIndex.of(ChunkTable.from(ordinals.map((o) => record(o))));
+      ordinals.forEach((o, i) => expect(index.get(o)).toBe(i));
+      for (const missing of [0, 4, 13, 8_999_999, 9_000_001, -1, 1.5]) expect(index.get(missing)).toBeUndefined();
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { Hit } from "../../src/types.ts";
 
 const hit = (project: string, ordinal: number, score: number, extra: Partial<Hit> = {}): Hit => ({
   project,
-  chunk: { ordinal, path: `${project}/F${ordinal}.cs`, kind: "Method", symbol: `N.T.M${ordinal}`, signature: "void M()", startLine: 1, endLine: 1 },
+  chunk: { ordinal, path: `${project}/F${ordinal}.cs`, kind: "Method", symbol: `N.T.M${ordinal}`, startLine: 1, endLine: 1 },
   score,
   ...extra,
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { rankByVector, shortlistRows } from "../../src/search/vector.ts";
 import { SignCodes, encodeSigns, codeBytesPerRow, signScore, signTables } from "../../src/store/sign-codes.ts";
 import type { Snapshot } from "../../src/index/snapshot.ts";
+import { ChunkTable } from "../../src/index/chunk-list.ts";
 
 function seeded(seed: number) {
   return () => {
@@ -29,7 +30,7 @@ function fakeSnapshot(m: Float32Array, dims: number): Snapshot {
   const n = m.length / dims;
   const codes = new SignCodes(dims);
   codes.appendVectors(m, 0, n);
-  const chunks = Array.from({ length: n }, (_, i) => ({ ordinal: i + 1, path: `f${i}.cs`, kind: "Method" as const, symbol: `S${i}`, signature: "", startLine: 1, endLine: 1, textHash: String(i) }));
+  const chunks = ChunkTable.from(Array.from({ length: n }, (_, i) => ({ ordinal: i + 1, path: `f${i}.cs`, kind: "Method" as const, symbol: `S${i}`, startLine: 1, endLine: 1 })));
   return {
     projectId: "p",
     root: "/",
@@ -38,7 +39,7 @@ function fakeSnapshot(m: Float32Array, dims: number): Snapshot {
     chunks,
     indexByOrdinal: new Map(),
     indexesByPath: new Map(),
-    vectorRows: Int32Array.from(chunks.map((_, i) => i)),
+    vectorRows: Int32Array.from({ length: n }, (_, i) => i),
     vectors: m,
     dimensions: dims,
     files: new Map(),

@@ -225,12 +225,12 @@ describe("IndexDb", () => {
     db.addEmbeddingRows([{ textHash: "h2", row: 1 }, { textHash: "orphan", row: 2 }], 3, { model: "m1", dimensions: 8 });
     expect(db.countPending()).toBe(0);
     // Every chunk maps to its text's row; a row no chunk uses (orphan) maps nothing.
-    expect([...db.vectorRowsByOrdinal().entries()].sort((a, b) => a[0] - b[0])).toEqual([[first, 0], [same, 0], [second, 1]]);
+    expect([...db.vectorRowPairs()].map((p) => [p.id, p.row]).sort((a, b) => a[0]! - b[0]!)).toEqual([[first, 0], [same, 0], [second, 1]]);
     expect(db.pathsOfTextHashes(["h2", "orphan"])).toEqual([chunk({}).path]);
 
     db.clearEmbeddings();
     expect([db.getMeta(META.model), db.getMeta(META.dimensions)]).toEqual([undefined, undefined]);
-    expect(db.vectorRowsByOrdinal().size).toBe(0);
+    expect([...db.vectorRowPairs()].length).toBe(0);
     expect(db.numberMeta(META.vectorRows, -1)).toBe(0);
     expect(db.countPending()).toBe(2);
     db.close();
