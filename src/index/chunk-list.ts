@@ -15,6 +15,10 @@ export interface ChunkList extends Iterable<ChunkRecord> {
   pathAt(index: number): string;
   kindAt(index: number): ChunkKind;
   symbolAt(index: number): string;
+  startLineAt(index: number): number;
+  endLineAt(index: number): number;
+  /** Whether the chunk is a field holding state (`ChunkRecord.stateField`). */
+  stateFieldAt(index: number): boolean;
   /** The symbol up to its last dot ("A.B.Type" of "A.B.Type.Member"), undefined when it has none; no string is made. */
   qualifierAt(index: number): string | undefined;
   /** The symbol after its last dot (all of it when it has none); no string is made. */
@@ -88,6 +92,18 @@ export class ChunkTable implements ChunkList {
     const q = this.qualifiers[index]!;
     const name = this.simpleNames[this.names[index]!]!;
     return q === 0 ? name : `${this.qualifierNames[q]}.${name}`;
+  }
+
+  startLineAt(index: number): number {
+    return this.startLines[index]!;
+  }
+
+  endLineAt(index: number): number {
+    return this.endLines[index]!;
+  }
+
+  stateFieldAt(index: number): boolean {
+    return (this.kinds[index]! & STATE_FIELD) !== 0;
   }
 
   qualifierAt(index: number): string | undefined {
@@ -246,6 +262,19 @@ class PatchedChunkList implements ChunkList {
 
   symbolAt(index: number): string {
     return this.changes.get(index)?.symbol ?? this.base.symbolAt(index);
+  }
+
+  startLineAt(index: number): number {
+    return this.changes.get(index)?.startLine ?? this.base.startLineAt(index);
+  }
+
+  endLineAt(index: number): number {
+    return this.changes.get(index)?.endLine ?? this.base.endLineAt(index);
+  }
+
+  stateFieldAt(index: number): boolean {
+    const changed = this.changes.get(index);
+    return changed ? changed.stateField === true : this.base.stateFieldAt(index);
   }
 
   qualifierAt(index: number): string | undefined {

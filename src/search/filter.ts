@@ -12,7 +12,8 @@ export interface ChunkFilter {
   codeOnly?: boolean;
 }
 
-export type ChunkPredicate = (c: ChunkRecord) => boolean;
+/** What the filters read of a chunk. */
+export type ChunkPredicate = (c: Pick<ChunkRecord, "kind" | "path">) => boolean;
 
 /**
  * Longest path filter taken. A glob is matched against every indexed file's path and costs time in its length

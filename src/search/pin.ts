@@ -66,10 +66,7 @@ export function fileNameLead(snapshot: Snapshot, query: string): Map<number, num
   for (const [path, indexes] of snapshot.indexesByPath) {
     const lower = path.toLowerCase();
     if (lower !== wanted && !lower.endsWith(`/${wanted}`)) continue;
-    for (const i of indexes) {
-      const c = snapshot.chunks.at(i)!;
-      lead.set(i, c.endLine - c.startLine);
-    }
+    for (const i of indexes) lead.set(i, snapshot.chunks.endLineAt(i) - snapshot.chunks.startLineAt(i));
   }
   return lead;
 }

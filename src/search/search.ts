@@ -1,5 +1,5 @@
 // Hybrid search over one snapshot: symbol, lexical and vector branches fused by weighted RRF, then prior, filters and per-file cap.
-import type { Hit } from "../types.ts";
+import type { ChunkRecord, Hit } from "../types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { queryJoins, queryTerms } from "../text/tokens.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
@@ -95,7 +95,15 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // lookup per pair and match nothing.
   const terms = [...new Set([...queryTerms(req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
   const predicate = compileFilter(req);
-  const accept = predicate ? (i: number) => predicate(snapshot.chunks.at(i)!) : undefined;
+  // The symbol branch asks this of every chunk: one reused probe rather than a record made per chunk.
+  const probe: Pick<ChunkRecord, "kind" | "path"> = { kind: "FileFragment", path: "" };
+  const accept = predicate
+    ? (i: number) => {
+        probe.kind = snapshot.chunks.kindAt(i);
+        probe.path = snapshot.chunks.pathAt(i);
+        return predicate(probe);
+      }
+    : undefined;
 
   const lists: RankedList[] = [];
   const symbol = rankBySymbol(snapshot, req.query, terms, accept, t.symbolMinCoverage).slice(0, t.depth);
@@ -106,7 +114,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // behaviour (as fields, one-line and many, crowded the top five: function recall@5 0.57 -> 0.53 with them).
   // Asking for kind Field is asking for fields, state included.
   const eligible =
-    namesIdentifier || req.kinds?.includes("Field") ? accept : (i: number) => (!accept || accept(i)) && !snapshot.chunks.at(i)!.stateField;
+    namesIdentifier || req.kinds?.includes("Field") ? accept : (i: number) => (!accept || accept(i)) && !snapshot.chunks.stateFieldAt(i);
 
   // FTS has no filter pushdown here: over-fetch, then filter. A path filter that leaves a few files needs the
   // whole ranking, or their chunks sit below the cut ("trigger" ranks hundreds of chunks above TriggerEvent.cs).
@@ -133,11 +141,11 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     const passageKeys: number[] = [];
     const seen = new Set<number>();
     for (const p of passages.slice(0, t.passageDepth)) {
-      const overlapping = (snapshot.indexesByPath.get(p.path) ?? []).filter((i) => {
-        const c = snapshot.chunks.at(i)!;
-        return c.startLine <= p.endLine && c.endLine >= p.startLine && (!eligible || eligible(i));
-      });
-      const span = (i: number) => snapshot.chunks.at(i)!.endLine - snapshot.chunks.at(i)!.startLine;
+      const chunks = snapshot.chunks;
+      const overlapping = (snapshot.indexesByPath.get(p.path) ?? []).filter(
+        (i) => chunks.startLineAt(i) <= p.endLine && chunks.endLineAt(i) >= p.startLine && (!eligible || eligible(i)),
+      );
+      const span = (i: number) => chunks.endLineAt(i) - chunks.startLineAt(i);
       overlapping.sort((a, b) => (lexRank.get(a) ?? Infinity) - (lexRank.get(b) ?? Infinity) || span(a) - span(b));
       for (const i of overlapping.slice(0, t.chunksPerPassage)) {
         if (seen.has(i)) continue;
@@ -160,7 +168,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const fused = fuseRanks(lists, t.rrfK);
   const intent = req.intent ?? "implementation";
   const prior = (path: string) => priorFor(path, intent, t.priorWeight);
-  const pathOf = (index: number) => snapshot.chunks.at(index)!.path;
+  const pathOf = (index: number) => snapshot.chunks.pathAt(index);
   let scored: Scored[] = [];
   for (const [index, score] of fused) scored.push({ index, score: score * prior(pathOf(index)) });
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
@@ -168,8 +176,8 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // stay per declaration (all overloads of a named method may sit in one file, and a named field is the answer).
   if (t.fileFirst && !namesIdentifier) {
     for (const s of scored) {
-      const c = snapshot.chunks.at(s.index)!;
-      s.score *= sizePrior(c.endLine - c.startLine + 1, t.sizeExponent, t.fullSizeLines);
+      const lines = snapshot.chunks.endLineAt(s.index) - snapshot.chunks.startLineAt(s.index) + 1;
+      s.score *= sizePrior(lines, t.sizeExponent, t.fullSizeLines);
     }
     scored.sort((a, b) => b.score - a.score || a.index - b.index);
     const votes: FileVote[] = [
@@ -232,7 +240,7 @@ export function filteredFiles(snapshot: Snapshot, path: string, atMost: number):
   let n = 0;
   for (const [, indexes] of snapshot.indexesByPath) {
     const first = indexes[0];
-    if (first !== undefined && predicate(snapshot.chunks.at(first)!) && ++n >= atMost) break;
+    if (first !== undefined && predicate({ kind: snapshot.chunks.kindAt(first), path: snapshot.chunks.pathAt(first) }) && ++n >= atMost) break;
   }
   return n;
 }

@@ -137,7 +137,7 @@ export function rankBySymbol(
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
     // A prose word that is a variable's name ("value", "count", "disposable") says nothing about where logic lives.
-    if (band === 0 && snapshot.chunks.at(i)!.stateField) continue;
+    if (band === 0 && snapshot.chunks.stateFieldAt(i)) continue;
     let ownerScore = 0;
     const o = idx.owner[i]!;
     for (let k = idx.ownerStart[o]!; k < idx.ownerStart[o + 1]!; k++) {
@@ -149,7 +149,7 @@ export function rankBySymbol(
     }
     // A constructor shares its type's name; someone typing the name wants the type (or a method) first.
     let adjust = ownerNamed && band >= BAND.exact ? 500 : 0;
-    if (band === BAND.exact && snapshot.chunks.at(i)!.kind === "Constructor") adjust -= 250;
+    if (band === BAND.exact && snapshot.chunks.kindAt(i) === "Constructor") adjust -= 250;
     const banded = band > 0 ? band * BAND_SCALE + BAND_BASE + adjust : 0;
     out.push({ index: i, score: banded + matched * coverage + ownerScore });
   }

@@ -27,6 +27,9 @@ describe("ChunkTable", () => {
       expect(table.pathAt(i)).toBe(r.path);
       expect(table.kindAt(i)).toBe(r.kind);
       expect(table.symbolAt(i)).toBe(r.symbol);
+      expect(table.startLineAt(i)).toBe(r.startLine);
+      expect(table.endLineAt(i)).toBe(r.endLine);
+      expect(table.stateFieldAt(i)).toBe(r.stateField === true);
       const dot = r.symbol.lastIndexOf(".");
       expect(table.qualifierAt(i)).toBe(dot < 0 ? undefined : r.symbol.slice(0, dot));
       expect(table.nameAt(i)).toBe(r.symbol.slice(dot + 1));
@@ -49,6 +52,10 @@ describe("patchChunkList", () => {
     expect(twice.qualifierAt(7)).toBe("X");
     expect(twice.nameAt(7)).toBe("New7");
     expect(twice.qualifierAt(3)).toBeUndefined();
+    const field: ChunkRecord = { ordinal: 9, path: "g.cs", kind: "Field", symbol: "N.T.count", startLine: 40, endLine: 41, stateField: true };
+    const withField = patchChunkList(twice, new Map([[9, field]]));
+    expect([withField.pathAt(9), withField.kindAt(9), withField.startLineAt(9), withField.endLineAt(9), withField.stateFieldAt(9)]).toEqual(["g.cs", "Field", 40, 41, true]);
+    expect([withField.stateFieldAt(10), withField.ordinalAt(10), withField.startLineAt(10)]).toEqual([false, 10, 1]);
     expect(twice.at(8)).toEqual(records[8]!);
     expect(twice.nameAt(8)).toBe("S8");
     expect(once.at(3)!.symbol).toBe("New3"); // the earlier view is unchanged
