@@ -340,3 +340,83 @@ export class OrdinalIndex {
     return undefined;
   }
 }
+
+/**
+ * Path → positions of that file's chunks, for a list ordered by path: each file's chunks are one run of positions,
+ * kept as its first position (a Map of one array per file held ~30 MB at 1M chunks). Each lookup makes its array.
+ */
+export class FileRuns implements ReadonlyMap<string, readonly number[]> {
+  private constructor(
+    private readonly fileOf: ReadonlyMap<string, number>,
+    /** First position of each file's run, and the list's length last. */
+    private readonly starts: Uint32Array,
+  ) {}
+
+  /** The runs of `list`; a plain map when some file's chunks are not one run (never for a store's list). */
+  static of(list: ChunkList): ReadonlyMap<string, readonly number[]> {
+    const fileOf = new Map<string, number>();
+    const starts: number[] = [];
+    let last: string | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const path = list.pathAt(i);
+      if (path === last) continue;
+      if (fileOf.has(path)) return positionsByPath(list);
+      fileOf.set(path, starts.length);
+      starts.push(i);
+      last = path;
+    }
+    starts.push(list.length);
+    return new FileRuns(fileOf, Uint32Array.from(starts));
+  }
+
+  get size(): number {
+    return this.fileOf.size;
+  }
+
+  has(path: string): boolean {
+    return this.fileOf.has(path);
+  }
+
+  get(path: string): readonly number[] | undefined {
+    const f = this.fileOf.get(path);
+    return f === undefined ? undefined : this.run(f);
+  }
+
+  private run(f: number): number[] {
+    const from = this.starts[f]!;
+    const out = new Array<number>(this.starts[f + 1]! - from);
+    for (let k = 0; k < out.length; k++) out[k] = from + k;
+    return out;
+  }
+
+  *entries(): MapIterator<[string, readonly number[]]> {
+    for (const [path, f] of this.fileOf) yield [path, this.run(f)];
+  }
+
+  *keys(): MapIterator<string> {
+    yield* this.fileOf.keys();
+  }
+
+  *values(): MapIterator<readonly number[]> {
+    for (const f of this.fileOf.values()) yield this.run(f);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, readonly number[]]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: readonly number[], key: string, map: ReadonlyMap<string, readonly number[]>) => void): void {
+    for (const [path, run] of this.entries()) callback(run, path, this);
+  }
+}
+
+function positionsByPath(list: ChunkList): Map<string, number[]> {
+  const byPath = new Map<string, number[]>();
+  for (let i = 0; i < list.length; i++) {
+    const path = list.pathAt(i);
+    const positions = byPath.get(path);
+    if (positions) positions.push(i);
+    else byPath.set(path, [i]);
+  }
+  return byPath;
+}

@@ -2,7 +2,7 @@
 import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
 import type { ChunkDetails, ChunkRecord, DetailedChunk } from "../types.ts";
 import { isStateField } from "../chunk/fields.ts";
-import { ChunkTableBuilder, OrdinalIndex, patchChunkList, type ChunkList } from "./chunk-list.ts";
+import { ChunkTableBuilder, FileRuns, OrdinalIndex, patchChunkList, type ChunkList } from "./chunk-list.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
 import { runToEnd, runYielding } from "./steps.ts";
 
@@ -93,14 +93,8 @@ function* snapshotSteps(args: SnapshotSource): Generator<void, Snapshot> {
     if (i !== undefined && row < maxRow) vectorRows[i] = row;
     if (++n % RECORDS_PER_STEP === 0) yield;
   }
-  const indexesByPath = new Map<string, number[]>();
-  for (let i = 0; i < chunks.length; i++) {
-    const path = chunks.pathAt(i);
-    const list = indexesByPath.get(path);
-    if (list) list.push(i);
-    else indexesByPath.set(path, [i]);
-    if ((i + 1) % (RECORDS_PER_STEP * 4) === 0) yield;
-  }
+  yield;
+  const indexesByPath = FileRuns.of(chunks);
   return { ...args, chunks, indexByOrdinal, indexesByPath, vectorRows };
 }
 

@@ -1,7 +1,7 @@
 // The chunk list: a table reads back the records it was built from; a patched view reads like a patched copy,
 // leaves the base alone, and folds when large; the ordinal index finds positions, dense or sparse.
 import { describe, expect, test } from "bun:test";
-import { ChunkTable, OrdinalIndex, patchChunkList } from "../../src/index/chunk-list.ts";
+import { ChunkTable, FileRuns, OrdinalIndex, patchChunkList } from "../../src/index/chunk-list.ts";
 import type { ChunkRecord } from "../../src/types.ts";
 
 const record = (ordinal: number, symbol = `N.T${ordinal % 5}.S${ordinal}`): ChunkRecord => ({ ordinal, path: `f${ordinal % 7}.cs`, kind: "Method", symbol, startLine: 1, endLine: 2 });
@@ -85,5 +85,26 @@ describe("OrdinalIndex", () => {
       ordinals.forEach((o, i) => expect(index.get(o)).toBe(i));
       for (const missing of [0, 4, 13, 8_999_999, 9_000_001, -1, 1.5]) expect(index.get(missing)).toBeUndefined();
     }
+  });
+});
+
+describe("FileRuns", () => {
+  test("reads like a map of each path's positions, in list order; a list not grouped by path gets a plain map", () => {
+    const at = (path: string, ordinal: number): ChunkRecord => ({ ordinal, path, kind: "Method", symbol: `S${ordinal}`, startLine: ordinal, endLine: ordinal });
+    const grouped = ChunkTable.from([at("a.cs", 1), at("a.cs", 2), at("b.cs", 3), at("c.cs", 4), at("c.cs", 5), at("c.cs", 6)]);
+    const runs = FileRuns.of(grouped);
+    expect(runs).toBeInstanceOf(FileRuns);
+    const expected = new Map([["a.cs", [0, 1]], ["b.cs", [2]], ["c.cs", [3, 4, 5]]]);
+    expect([...runs]).toEqual([...expected]);
+    expect(runs.size).toBe(3);
+    expect(runs.get("c.cs")).toEqual([3, 4, 5]);
+    expect(runs.get("d.cs")).toBeUndefined();
+    expect([runs.has("b.cs"), runs.has("d.cs")]).toEqual([true, false]);
+    expect([...runs.keys()]).toEqual(["a.cs", "b.cs", "c.cs"]);
+    expect([...runs.values()]).toEqual([[0, 1], [2], [3, 4, 5]]);
+    const scattered = FileRuns.of(ChunkTable.from([at("a.cs", 1), at("b.cs", 2), at("a.cs", 3)]));
+    expect(scattered).toBeInstanceOf(Map);
+    expect([...scattered]).toEqual([["a.cs", [0, 2]], ["b.cs", [1]]]);
+    expect([...FileRuns.of(ChunkTable.from([]))]).toEqual([]);
   });
 });
