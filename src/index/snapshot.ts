@@ -118,7 +118,7 @@ export function patchSnapshot(
   const rows: number[] = [];
   for (const c of changes.chunks) {
     const i = parent.indexByOrdinal.get(c.ordinal);
-    if (i === undefined || parent.chunks.at(i)!.path !== c.path) return undefined; // not the same shape after all
+    if (i === undefined || parent.chunks.pathAt(i) !== c.path) return undefined; // not the same shape after all
     const record: ChunkRecord = { ordinal: c.ordinal, path: c.path, kind: c.kind, symbol: c.symbol, startLine: c.startLine, endLine: c.endLine };
     if (isStateField(c)) record.stateField = true;
     replaced.set(i, record);

@@ -157,11 +157,11 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 
 /** The innermost chunk of `path` whose lines contain `line`, or undefined (file-level code, usings). */
 export function enclosingChunk(snapshot: Snapshot, path: string, line: number): ChunkRecord | undefined {
-  let best: ChunkRecord | undefined;
+  const chunks = snapshot.chunks;
+  let best: number | undefined;
   for (const i of snapshot.indexesByPath.get(path) ?? []) {
-    const c = snapshot.chunks.at(i)!;
-    if (c.startLine > line || c.endLine < line) continue;
-    if (!best || c.endLine - c.startLine <= best.endLine - best.startLine) best = c;
+    if (chunks.startLineAt(i) > line || chunks.endLineAt(i) < line) continue;
+    if (best === undefined || chunks.endLineAt(i) - chunks.startLineAt(i) <= chunks.endLineAt(best) - chunks.startLineAt(best)) best = i;
   }
-  return best;
+  return best === undefined ? undefined : chunks.at(best);
 }
