@@ -65,8 +65,12 @@ export function foreignCacheEntries(dir: string, max = 3): string[] {
     .slice(0, max);
 }
 
-/** What operating systems and file browsers drop into any folder a user opens; not a sign of someone else's data. */
-const SYSTEM_CLUTTER = new Set([".DS_Store", "Thumbs.db", "desktop.ini", `${DB_FILE}-journal`]);
+/**
+ * Not a sign of someone else's data: what operating systems and file browsers drop into any folder a user opens, and
+ * the markers a user puts in a cache folder made for code-index to keep it out of version control and backups (a
+ * `.gitignore` of `*`, as pytest and mypy write into their own caches; a CACHEDIR.TAG). code-index never touches them.
+ */
+const SYSTEM_CLUTTER = new Set([".DS_Store", "Thumbs.db", "desktop.ini", `${DB_FILE}-journal`, ".gitignore", "CACHEDIR.TAG"]);
 
 /** The error for a project whose cache directory holds `entries` that code-index did not make. */
 export function foreignCacheError(project: { id: string; cacheDirectory: string; adHoc?: boolean }, entries: readonly string[]): Error {

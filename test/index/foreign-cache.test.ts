@@ -42,4 +42,19 @@ describe("a cache directory that holds other files", () => {
     expect(again.snapshot().files.size).toBe(1);
     again.close();
   });
+
+  test("a folder the user made for the cache, holding a .gitignore of * and a CACHEDIR.TAG, is used", async () => {
+    const root = tempDir("foreign-cache-tree");
+    const cache = tempDir("foreign-cache-marked");
+    dirs.push(root, cache);
+    writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]) });
+    writeFileSync(join(cache, ".gitignore"), "*\n");
+    writeFileSync(join(cache, "CACHEDIR.TAG"), "Signature: 8a477f597d28d172789f06886806bc55\n");
+    const index = openIndex(projectConfig(root, cache), none());
+    index.assertUsable();
+    await index.refresh();
+    expect(index.snapshot().files.size).toBe(1);
+    index.close();
+    expect(readFileSync(join(cache, ".gitignore"), "utf8")).toBe("*\n");
+  });
 });
