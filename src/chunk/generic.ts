@@ -254,8 +254,9 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
     }
     if (scope && name) scopes.set(scope.id, file.of(name));
     if (!node || !kind || !name || name.startIndex === name.endIndex || node.isMissing) continue;
-    // All a declaration file says of a private field is `private _x;`: no type, no value, nothing to look it up for.
-    if (kind === "Field" && isDeclarationFile(path) && /^private\b/.test(file.of(node))) continue;
+    // All a declaration file says of a private field is `private _x;`: no type, no value, nothing to look it up for;
+    // a class's `#name` fields all become one placeholder, `#private;`.
+    if (kind === "Field" && isDeclarationFile(path) && /^(?:private\b|#private;?$)/.test(file.of(node))) continue;
     const named = name.type === "default" ? defaultExportName(path) : file.of(name);
     const definition: Definition = { node, outer: node, kind, name: named, body, pattern: match.patternIndex };
     if (receiver) definition.receiver = file.of(receiver);

@@ -40,5 +40,6 @@
  *     ones Constant), Go package-level vars and every Java field (interface ones Constant) are chunks; an anonymous
  *     `export default` function or class is named by its file's stem; a TS method's decorators start its chunk.
  * 20: a `.d.ts` file's private fields (`private _x;`, with no type or value) are not chunks.
+ * 21: nor is the `#private;` placeholder tsc writes in a `.d.ts` for a class's `#name` fields.
  */
-export const CHUNKER_VERSION = 20;
+export const CHUNKER_VERSION = 21;

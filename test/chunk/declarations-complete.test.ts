@@ -67,6 +67,16 @@ describe("TypeScript and JavaScript class fields", () => {
       "Field Protocol.name 4-4",
     ]);
   });
+
+  test("nor is the `#private;` placeholder tsc writes for a class's #name fields (jose's dist/types); a source file's #fields stay", () => {
+    const dts = src("export declare class SignJWT {", "    #private;", "    sign(key: KeyLike): Promise<string>;", "}");
+    expect(declarations(chunker.chunk("dist/types/jwt/sign.d.ts", dts))).toEqual(["Class SignJWT 1-4", "Method SignJWT.sign 3-3"]);
+    const ts = src("export class SignJWT {", "    #private = 1;", "    #other;", "}");
+    expect(declarations(chunker.chunk("src/jwt/sign.ts", ts)).filter((d) => d.startsWith("Field"))).toEqual([
+      "Field SignJWT.#private 2-2",
+      "Field SignJWT.#other 3-3",
+    ]);
+  });
 });
 
 describe("anonymous default exports", () => {
