@@ -2,9 +2,10 @@
 // symbol index, runs three searches, and prints VmRSS / VmHWM and the JS heap after a full collection at each step.
 // Usage: bun scripts/dev/memory-probe.ts <10k|100k|1m> [--types] (the index comes from `npm run bench`).
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { heapStats } from "bun:jsc";
+import { loadConfig } from "../../src/config/load.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { createChunker } from "../../src/chunk/chunker.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
@@ -15,7 +16,9 @@ const scale = process.argv[2] ?? "10k";
 const types = process.argv.includes("--types");
 const bench = join(tmpdir(), "code-index-bench");
 const project = { id: "bench", root: join(bench, "corpora", scale), extensions: [".cs", ".razor", ".md"], cacheDirectory: join(bench, "index", scale), exclude: [], maxFileBytes: 1 << 20 };
-const embedder = createEmbedder({ provider: "none", endpoint: "", model: "", dimensions: 0, keepAlive: "", queryInstruction: "", minCosineSimilarity: 0, batchSize: 1, timeoutMs: 1, maxRetries: 0 });
+// The configuration `--embedder none` gives, so the probe opens the cache as the CLI does.
+const config = loadConfig({ env: {}, cwd: process.cwd(), home: homedir(), platform: process.platform, flags: { root: project.root, embedder: "none" } });
+const embedder = createEmbedder(config.embedding);
 
 const mb = (kb: number) => (kb / 1024).toFixed(0);
 function status(): { rss: number; hwm: number } {
