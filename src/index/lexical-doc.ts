@@ -1,18 +1,19 @@
 // Builds the three FTS columns of a chunk: header (symbol, path, kind), summary (signature, doc), body (code).
 import type { ChunkDraft } from "../types.ts";
-import { termsOf } from "../text/tokens.ts";
+import { termsLine } from "../text/tokens.ts";
 import type { LexicalDoc, PassageWrite } from "../store/db.ts";
 
-function pathWords(path: string): string {
+export function pathWords(path: string): string {
   // Directory and file names without the extension: "Operators/RefCount.cs" → "Operators RefCount".
   return path.replace(/\.[^./]+$/, "").split("/").join(" ");
 }
 
-export function lexicalDocOf(path: string, draft: ChunkDraft): LexicalDoc {
+/** `words` is `pathWords(path)`, passed in by callers that make the rows of many chunks of one file. */
+export function lexicalDocOf(path: string, draft: ChunkDraft, words = pathWords(path)): LexicalDoc {
   return {
-    header: termsOf(`${draft.symbol} ${pathWords(path)} ${draft.kind}`).join(" "),
-    summary: termsOf(`${draft.signature} ${draft.doc ?? ""}`).join(" "),
-    body: termsOf(draft.content).join(" "),
+    header: termsLine(`${draft.symbol} ${words} ${draft.kind}`),
+    summary: termsLine(`${draft.signature} ${draft.doc ?? ""}`),
+    body: termsLine(draft.content),
   };
 }
 
@@ -22,10 +23,10 @@ export const PASSAGE_LINES = 60;
 /** Passage evidence: the file cut into fixed line windows, each indexed with the path's words as its header. */
 export function passagesOf(path: string, redactedText: string): PassageWrite[] {
   const lines = redactedText.split(/\r\n|\n|\r/);
-  const header = termsOf(pathWords(path)).join(" ");
+  const header = termsLine(pathWords(path));
   const out: PassageWrite[] = [];
   for (let start = 0; start < lines.length; start += PASSAGE_LINES) {
-    const body = termsOf(lines.slice(start, start + PASSAGE_LINES).join("\n")).join(" ");
+    const body = termsLine(lines.slice(start, start + PASSAGE_LINES).join("\n"));
     if (body.length > 0) out.push({ startLine: start + 1, endLine: Math.min(lines.length, start + PASSAGE_LINES), header, body });
   }
   return out;

@@ -4,7 +4,7 @@
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkDraft, IdentifierRef, SkipReason } from "../types.ts";
 import type { LexicalDoc, PassageWrite } from "../store/db.ts";
-import { lexicalDocOf, passagesOf } from "./lexical-doc.ts";
+import { lexicalDocOf, passagesOf, pathWords } from "./lexical-doc.ts";
 import { redact } from "../redact/redact.ts";
 import { readSource, sha256Hex } from "./read-source.ts";
 import { isStateField } from "../chunk/fields.ts";
@@ -73,13 +73,14 @@ export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
     drafts = [];
     identifiers = [];
   }
+  const words = pathWords(job.path);
   const chunks = drafts.map((d) => {
     const { content: _content, ...draft } = d;
     // State fields are found by name only (prose search, the vector branch's one user, leaves them out): a vector
     // each would cost a model call for nothing.
     const hash = textHashOf(d.embedText);
     const textHash = isStateField(d) ? NO_VECTOR_PREFIX + hash : hash;
-    return { draft, textHash, lexical: lexicalDocOf(job.path, d) };
+    return { draft, textHash, lexical: lexicalDocOf(job.path, d, words) };
   });
   return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)), identifiers };
 }

@@ -33,10 +33,28 @@ export function isStopWord(word: string): boolean {
  */
 export function termsOf(text: string, keepCompounds = true): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(WORD)) {
-    for (const t of wordTerms(m[0], keepCompounds)) out.push(t);
+  // `match` returns the words as plain strings: no match object per word (a lexical row has thousands).
+  for (const word of text.match(WORD) ?? []) {
+    for (const t of wordTerms(word, keepCompounds)) out.push(t);
   }
   return out;
+}
+
+/**
+ * `termsOf(text).join(" ")`, the form lexical rows store, without the array of terms: each distinct word's terms
+ * are joined once (memoised) and the line is built from those pieces. A word without terms adds nothing, so the
+ * pieces joined with single spaces are exactly the terms joined with single spaces.
+ */
+export function termsLine(text: string): string {
+  let line = "";
+  let first = true;
+  for (const word of text.match(WORD) ?? []) {
+    const piece = wordLine(word);
+    if (piece === null) continue;
+    line = first ? piece : line + " " + piece;
+    first = false;
+  }
+  return line;
 }
 
 // Identifiers repeat endlessly in code, so each distinct word is split and stemmed once. A pure memo:
@@ -59,6 +77,19 @@ function wordTerms(word: string, keepCompounds: boolean): readonly string[] {
   if (cache.size >= MEMO_LIMIT) cache.clear();
   cache.set(word, terms);
   return terms;
+}
+
+/** A word's terms (compounds kept) joined by spaces, or null when it has none; memoised like `wordTerms`. */
+const lineMemo = new Map<string, string | null>();
+
+function wordLine(word: string): string | null {
+  let piece = lineMemo.get(word);
+  if (piece !== undefined) return piece;
+  const terms = wordTerms(word, true);
+  piece = terms.length > 0 ? terms.join(" ") : null;
+  if (lineMemo.size >= MEMO_LIMIT) lineMemo.clear();
+  lineMemo.set(word, piece);
+  return piece;
 }
 
 /** Distinct query terms in first-seen order. */
