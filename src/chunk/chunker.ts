@@ -1,7 +1,7 @@
 // Routes a file to its chunking strategy by extension: C# declarations or the language table's declarations
 // (languages.ts, generic.ts), each with gap chunks for the lines between them (gaps.ts), markdown sections, or line
 // windows.
-import type { Node } from "web-tree-sitter";
+import type { QueryMatch } from "web-tree-sitter";
 import type { ChunkDraft, IdentifierRef } from "../types.ts";
 import { chunkCSharp } from "./csharp.ts";
 import { type RawChunk, toDraft } from "./draft.ts";
@@ -10,7 +10,7 @@ import { chunkDeclarations, type LoadedLanguage, loadLanguage } from "./generic.
 import { LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
-import { extractReferences } from "./references.ts";
+import { referencesOfMatches } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
 
@@ -42,7 +42,7 @@ function extension(path: string): string {
 function csharpStrategy(grammar: LoadedGrammar): Strategy {
   return (path, text, lines, identifiers) => {
     let chunks: ChunkDraft[] | undefined;
-    const visit = identifiers && ((root: Node, parsed: string) => identifiers.push(...extractReferences(grammar.references, root, parsed)));
+    const visit = identifiers && ((matches: QueryMatch[], parsed: string) => identifiers.push(...referencesOfMatches(matches, parsed)));
     try {
       chunks = chunkCSharp(grammar, path, text, visit);
     } catch {

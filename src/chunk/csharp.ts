@@ -1,5 +1,5 @@
 // C# declarations to chunks: the query finds them; this file names, qualifies and summarises each one.
-import type { Node, Tree } from "web-tree-sitter";
+import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import type { ChunkDraft, ChunkKind } from "../types.ts";
 import { docCommentText, isDocComment } from "./doc-comment.ts";
 import { isProseComment } from "./doc-text.ts";
@@ -306,10 +306,10 @@ function findFileNamespace(text: string, root: Node): { name: string; start: num
   return undefined;
 }
 
-function collectDefinitions(grammar: LoadedGrammar, root: Node): Definition[] {
+function collectDefinitions(matches: Iterable<QueryMatch>): Definition[] {
   const seen = new Set<string>();
   const definitions: Definition[] = [];
-  for (const match of grammar.query.matches(root)) {
+  for (const match of matches) {
     let definition: { node: Node; kind: ChunkKind } | undefined;
     let name: Node | null = null;
     for (const capture of match.captures) {
@@ -413,23 +413,32 @@ function parseBest(grammar: LoadedGrammar, text: string): Parsed | undefined {
 
 /**
  * Chunks one C# file (LF-normalised text). Returns undefined when the file has no declarations
- * we can trust, so the caller falls back to windows. `visit` sees the parse tree first (one parse
- * serves the identifier index too).
+ * we can trust, so the caller falls back to windows. `visit` gets the references query's matches
+ * first (one parse and one query run serve the identifier index too).
  */
 export function chunkCSharp(
   grammar: LoadedGrammar,
   path: string,
   text: string,
-  visit?: (root: Node, parsedText: string) => void,
+  visit?: (referenceMatches: QueryMatch[], parsedText: string) => void,
 ): ChunkDraft[] | undefined {
   const parsed = parseBest(grammar, text);
   if (!parsed) return undefined;
   const { tree, parsedText } = parsed;
   try {
     const root = tree.rootNode;
-    visit?.(root, parsedText);
+    let definitionMatches: QueryMatch[];
+    if (visit) {
+      const definitionPatterns = grammar.definitionPatterns;
+      definitionMatches = [];
+      const referenceMatches: QueryMatch[] = [];
+      for (const match of grammar.combined.matches(root)) (match.patternIndex < definitionPatterns ? definitionMatches : referenceMatches).push(match);
+      visit(referenceMatches, parsedText);
+    } else {
+      definitionMatches = grammar.query.matches(root);
+    }
     const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root), root);
-    const chunks = collectDefinitions(grammar, root).map((d) => definitionChunk(file, d));
+    const chunks = collectDefinitions(definitionMatches).map((d) => definitionChunk(file, d));
     const topLevel = topLevelChunk(file, root);
     if (chunks.length === 0 && (!topLevel || root.hasError)) return undefined;
     const all: Array<RawChunk & { depth?: number }> = topLevel ? [...chunks, topLevel] : chunks;

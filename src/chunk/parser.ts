@@ -13,6 +13,14 @@ export interface LoadedGrammar {
   query: Query;
   /** Identifier references (`@reference.*`): what goes into the identifier index. */
   references: Query;
+  /**
+   * Both in one query, the definitions' patterns first (`definitionPatterns` of them): a file that is chunked and
+   * indexed for references is walked once instead of twice (the query engine visits every node of the tree on each
+   * run; one run saved ~40 % of the query time over UniRx + UniTask). Split by `patternIndex`, each side's matches
+   * come out in the order its own query gives them.
+   */
+  combined: Query;
+  definitionPatterns: number;
 }
 
 /** Definition captures (tags vocabulary) and the chunk kind each one produces. */
@@ -59,9 +67,10 @@ export async function loadCSharp(): Promise<LoadedGrammar> {
   validateCaptures(query, "queries/csharp.scm", Object.keys(DEFINITION_KINDS));
   const references = new Query(language, csharpReferencesQuery);
   validateCaptures(references, "queries/csharp-references.scm", REFERENCE_CAPTURES);
+  const combined = new Query(language, `${csharpQuery}\n${csharpReferencesQuery}`);
   const parser = new Parser();
   parser.setLanguage(language);
-  return { parser, query, references };
+  return { parser, query, references, combined, definitionPatterns: query.patternCount() };
 }
 
 /** Captures a references query may use besides @name (see the vocabulary at the top of references.ts). */

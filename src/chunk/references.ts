@@ -9,7 +9,7 @@
 //   @scope             a node that scopes the @local names inside it (function, block, lambda, loop …)
 //   @local             a parameter or local variable name, declared in the innermost @scope around it; never a reference
 //   @ignore            a node whose identifiers are never references (imports, namespace names, declaration names)
-import type { Node, Query } from "web-tree-sitter";
+import type { Node, Query, QueryMatch } from "web-tree-sitter";
 import { REFERENCE_KINDS, type IdentifierRef, type ReferenceKind } from "../types.ts";
 import { referenceKindForCapture } from "./parser.ts";
 
@@ -184,11 +184,16 @@ export interface ReferenceOptions {
  * `text` is the text the tree was parsed from; `references` the language's references query.
  */
 export function extractReferences(references: Query, root: Node, text: string, options: ReferenceOptions = {}): IdentifierRef[] {
+  return referencesOfMatches(references.matches(root), text, options);
+}
+
+/** `extractReferences` from the matches of a references query already run (C# runs it together with its declarations). */
+export function referencesOfMatches(matches: Iterable<QueryMatch>, text: string, options: ReferenceOptions = {}): IdentifierRef[] {
   const byNode = new Map<number, Found>();
   const ignored: [number, number][] = [];
   const locals = new LocalNames(options.fileLocals ?? true);
   const declared: Node[] = [];
-  for (const match of references.matches(root)) {
+  for (const match of matches) {
     let kind: ReferenceKind | undefined;
     let name: Node | undefined;
     let qualifier: Node | undefined;
