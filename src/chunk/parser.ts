@@ -37,10 +37,12 @@ const DEFINITION_KINDS: Readonly<Record<string, ChunkKind>> = {
   "definition.field": "Field",
 };
 
+/** `reference.<kind>` → kind: looked up once per capture of every match, so a map rather than string surgery. */
+const REFERENCE_KIND_BY_CAPTURE: ReadonlyMap<string, ReferenceKind> = new Map(REFERENCE_KINDS.map((k) => [`reference.${k}`, k]));
+
 /** The reference kind for a `@reference.*` capture name, or undefined for any other capture. */
 export function referenceKindForCapture(capture: string): ReferenceKind | undefined {
-  const kind = capture.startsWith("reference.") ? capture.slice("reference.".length) : "";
-  return (REFERENCE_KINDS as readonly string[]).includes(kind) ? (kind as ReferenceKind) : undefined;
+  return REFERENCE_KIND_BY_CAPTURE.get(capture);
 }
 
 /** The chunk kind for a `@definition.*` capture name, or undefined for any other capture. */

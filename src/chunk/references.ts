@@ -187,9 +187,22 @@ export function extractReferences(references: Query, root: Node, text: string, o
   return referencesOfMatches(references.matches(root), text, options);
 }
 
+/** One match's reference: the @name node's span with the match's kind, bare flag and qualifier node. */
+interface Hit {
+  start: number;
+  end: number;
+  row: number;
+  kind: ReferenceKind;
+  bare: boolean;
+  qualifier: Node | undefined;
+}
+
+/** Identifiers on one line looked up by scanning them up to this many; a line with more gets a map. */
+const LINE_SCAN_LIMIT = 16;
+
 /** `extractReferences` from the matches of a references query already run (C# runs it together with its declarations). */
 export function referencesOfMatches(matches: Iterable<QueryMatch>, text: string, options: ReferenceOptions = {}): IdentifierRef[] {
-  const byNode = new Map<number, Found>();
+  const hits: Hit[] = [];
   const ignored: [number, number][] = [];
   const locals = new LocalNames(options.fileLocals ?? true);
   const declared: Node[] = [];
@@ -207,19 +220,29 @@ export function referencesOfMatches(matches: Iterable<QueryMatch>, text: string,
       else if (capture.name === "local") declared.push(capture.node);
       else kind ??= referenceKindForCapture(capture.name);
     }
-    if (!kind || !name || name.startIndex === name.endIndex) continue;
-    let found = byNode.get(name.startIndex);
-    if (!found) {
-      found = { start: name.startIndex, row: name.startPosition.row, name: text.slice(name.startIndex, name.endIndex), kind, bareOnly: bare };
-      byNode.set(name.startIndex, found);
+    if (!kind || !name) continue;
+    const start = name.startIndex;
+    const end = name.endIndex;
+    if (start !== end) hits.push({ start, end, row: name.startPosition.row, kind, bare, qualifier });
+  }
+  // Several matches may name one node. Sorted by start (a stable sort: a node's matches keep their order), they
+  // fold into one entry each, the first match giving its text, the strongest its kind, the first with a receiver
+  // its qualifier. (A map by start did the same at ~2× the cost.)
+  hits.sort((a, b) => a.start - b.start);
+  const ordered: Found[] = [];
+  for (const hit of hits) {
+    let found = ordered[ordered.length - 1];
+    if (found === undefined || found.start !== hit.start) {
+      found = { start: hit.start, row: hit.row, name: text.slice(hit.start, hit.end), kind: hit.kind, bareOnly: hit.bare };
+      ordered.push(found);
     } else {
-      if (outranks(kind, found.kind)) found.kind = kind;
-      if (!bare) found.bareOnly = false;
+      if (outranks(hit.kind, found.kind)) found.kind = hit.kind;
+      if (!hit.bare) found.bareOnly = false;
     }
-    if (qualifier && found.qualifier === undefined) {
+    if (hit.qualifier && found.qualifier === undefined) {
       // A receiver with no simple name (a call result, an indexer, a literal) is "" rather than nothing: the
       // reference is still a member access, not an unqualified use (`a.AddTo(x).AddTo(y)`).
-      const q = lastName(qualifier, text) ?? "";
+      const q = lastName(hit.qualifier, text) ?? "";
       found.qualifier = q.length <= MAX_QUALIFIER ? q : "";
     }
   }
@@ -230,8 +253,11 @@ export function referencesOfMatches(matches: Iterable<QueryMatch>, text: string,
     locals.declare(text.slice(node.startIndex, node.endIndex), node.startIndex);
     declaredAt.add(node.startIndex);
   }
-  const byKey = new Map<string, IdentifierRef>();
-  const ordered = [...byNode.values()].sort((a, b) => a.start - b.start);
+  // One reference per (name, line, qualifier; no qualifier and "" are one). Lines only grow along `ordered`, so a
+  // repeat can only be among the current line's references: those are scanned (a map only for a crowded line).
+  const out: IdentifierRef[] = [];
+  let lineStart = 0;
+  let lineKeys: Map<string, IdentifierRef> | undefined;
   // Ignored ranges by start: walking both in source order, an identifier is inside one when the furthest end of
   // the ranges starting at or before it lies past it (one pass; declaration names make these many).
   ignored.sort((a, b) => a[0] - b[0]);
@@ -244,14 +270,33 @@ export function referencesOfMatches(matches: Iterable<QueryMatch>, text: string,
     if (f.bareOnly && (f.name === "_" || locals.isLocal(f.name, f.start))) continue;
     const ref: IdentifierRef = { name: f.name.startsWith("@") ? f.name.slice(1) : f.name, line: f.row + 1, kind: f.kind };
     if (f.qualifier !== undefined) ref.qualifier = f.qualifier;
-    const key = `${ref.name}\u0000${ref.line}\u0000${ref.qualifier ?? ""}`;
-    const seen = byKey.get(key);
+    if (out.length > lineStart && out[lineStart]!.line !== ref.line) {
+      lineStart = out.length;
+      lineKeys = undefined;
+    }
+    const qualifier = ref.qualifier ?? "";
+    let seen: IdentifierRef | undefined;
+    if (lineKeys) seen = lineKeys.get(`${ref.name}\u0000${qualifier}`);
+    else {
+      for (let i = lineStart; i < out.length; i++) {
+        const other = out[i]!;
+        if (other.name === ref.name && (other.qualifier ?? "") === qualifier) {
+          seen = other;
+          break;
+        }
+      }
+    }
     if (!seen) {
-      if (byKey.size >= MAX_IDENTIFIERS_PER_FILE) break;
-      byKey.set(key, ref);
+      if (out.length >= MAX_IDENTIFIERS_PER_FILE) break;
+      out.push(ref);
+      if (lineKeys) lineKeys.set(`${ref.name}\u0000${qualifier}`, ref);
+      else if (out.length - lineStart > LINE_SCAN_LIMIT) {
+        lineKeys = new Map();
+        for (let i = lineStart; i < out.length; i++) lineKeys.set(`${out[i]!.name}\u0000${out[i]!.qualifier ?? ""}`, out[i]!);
+      }
     } else if (outranks(f.kind, seen.kind)) {
       seen.kind = f.kind;
     }
   }
-  return [...byKey.values()];
+  return out;
 }

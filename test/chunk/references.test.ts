@@ -41,6 +41,16 @@ describe("extractReferences", () => {
     ]);
   });
 
+  test("one reference per name and qualifier on a line, also on a line with more names than are scanned", () => {
+    const calls = Array.from({ length: 40 }, (_, i) => `G${i}();`).join(" ");
+    const line = `class A { void M(B b) { F(); b.F(); ${calls} F(); b.F(); G3(); b.G3(); } }`;
+    const found = refs(line).map((r) => `${r.qualifier ?? "-"}.${r.name} ${r.kind}`);
+    expect(found.filter((r) => r.endsWith(".F call"))).toEqual(["-.F call", "b.F call"]);
+    expect(found.filter((r) => r.includes(".G3 "))).toEqual(["-.G3 call", "b.G3 call"]);
+    expect(new Set(found).size).toBe(found.length);
+    expect(found.filter((r) => /\.G\d+ call$/.test(r))).toHaveLength(41);
+  });
+
   test("a receiver without a simple name (a call result) is an empty qualifier, not an unqualified call", () => {
     const chained = refs("class A { object M(object d, object c) { return d.AddTo(c).AddTo(c); } }").filter((r) => r.name === "AddTo");
     expect(chained.map((r) => r.qualifier ?? "(none)").sort()).toEqual(["", "d"]);
