@@ -46,6 +46,12 @@ export function withDetails(snapshot: Snapshot, chunk: ChunkRecord): DetailedChu
   return { ...chunk, ...details };
 }
 
+/** The chunks of one file with their signatures and docs, read in one query (see withDetails). */
+export function withFileDetails(snapshot: Snapshot, path: string, chunks: readonly ChunkRecord[]): DetailedChunk[] {
+  const details = snapshot.db.chunkDetailsOfFile(path);
+  return chunks.map((chunk) => ({ ...chunk, ...(details.get(chunk.ordinal) ?? { signature: "" }) }));
+}
+
 export interface SnapshotSource {
   projectId: string;
   root: string;

@@ -2,7 +2,7 @@
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
-import { withDetails, type Snapshot } from "../index/snapshot.ts";
+import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
@@ -338,7 +338,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     );
   }
   const { index, snapshot, rel } = hit;
-  const chunks = (snapshot.indexesByPath.get(rel) ?? []).map((i) => withDetails(snapshot, snapshot.chunks.at(i)!));
+  const chunks = withFileDetails(snapshot, rel, (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks.at(i)!));
   const limit = params.limit ?? OUTLINE_LIMIT.default;
   const listed = firstInSourceOrder(outlineNodes(index.id, snapshot, chunks), limit);
   const view: OutlineView = { project: index.id, path: rel, count: chunks.length, declarations: listed.nodes };

@@ -355,6 +355,12 @@ export class IndexDb {
     return r.doc ? { signature: r.signature, doc: r.doc } : { signature: r.signature };
   }
 
+  /** The signature and doc of every chunk of one file, by ordinal (one query for an outline, not one per chunk). */
+  chunkDetailsOfFile(path: string): Map<number, ChunkDetails> {
+    const rows = this.db.query<{ id: number; signature: string; doc: string | null }, [string]>("SELECT id, signature, doc FROM chunks WHERE path = ?").all(path);
+    return new Map(rows.map((r) => [r.id, r.doc ? { signature: r.signature, doc: r.doc } : { signature: r.signature }]));
+  }
+
   /** Every chunk with a doc comment, by path and line. */
   *documentedChunks(): Generator<DetailedChunk> {
     const q = this.db.query<Omit<ChunkRowRaw, "text_hash">, []>(`SELECT ${RECORD_COLUMNS} FROM chunks WHERE doc IS NOT NULL AND doc != '' ORDER BY path, start_line, id`);
