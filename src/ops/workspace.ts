@@ -9,6 +9,7 @@ import { ProjectIndex, type Progress, type RefreshReport } from "../index/projec
 import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
+import { searchedQuery } from "../text/searched-query.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
 import type { Intent } from "../search/prior.ts";
@@ -131,13 +132,15 @@ export class Workspace {
   }
 
   async search(params: SearchParams, hooks: OperationHooks = {}): Promise<SearchView> {
-    const query = params.query.trim();
-    if (query === "") throw new UsageError("The query is blank: describe what you are looking for, e.g. \"where are retries scheduled\".");
+    const given = params.query.trim();
+    if (given === "") throw new UsageError("The query is blank: describe what you are looking for, e.g. \"where are retries scheduled\".");
+    const query = searchedQuery(given);
     if (!Number.isInteger(params.limit) || params.limit < 1 || params.limit > 50) throw new UsageError(`limit must be an integer from 1 to 50 (got ${params.limit}).`);
     const badPath = params.path ? pathFilterProblem(params.path) : undefined;
     if (badPath) throw new UsageError(`${badPath.charAt(0).toUpperCase()}${badPath.slice(1)}.`);
     const targets = this.select(params.project);
     const warnings: string[] = [];
+    if (query.length < given.length) warnings.push(`The query has ${given.length} characters; only its first ${query.length} were searched.`);
     const health = await this.backendHealth();
     const semantic = this.embedder.enabled && health.ok;
     if (!semantic) warnings.push(this.embedder.enabled ? `Semantic ranking is off for this search: ${health.message}` : health.message!);
@@ -213,7 +216,7 @@ export class Workspace {
         }),
       );
     }
-    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path)).map((h) => this.hitView(h, params.query, linesOf));
+    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path)).map((h) => this.hitView(h, query, linesOf));
     warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1 }));
     const view: SearchView = { query: echo(query, VIEW_ECHO_CHARS), count: top.length, hits: top };
     if (params.project) view.project = params.project;

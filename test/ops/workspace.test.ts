@@ -273,6 +273,20 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("a query longer than the searched limit is cut, says so, and still finds what its head names", async () => {
+    const ws = twoProjects(true);
+    // 100 KB of distinct words after the name: searched whole, this took seconds.
+    const noise = Array.from({ length: 12_000 }, (_, i) => `zq${i}x`).join(" ");
+    const started = performance.now();
+    const view = await ws.search({ query: `Reconcile ledger ${noise}`, project: "good", limit: 3 });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(view.hits[0]).toMatchObject({ symbol: "Bank.Ledger.Reconcile" });
+    expect(view.warning).toMatch(/^The query has 9\d{4} characters; only its first (399\d|4000) were searched\. /);
+    expect(view.query.length).toBeLessThanOrEqual(1100); // the echo stays short too
+    expect((await ws.search({ query: "Reconcile ledger", project: "good", limit: 3 })).warning).not.toContain("were searched");
+    ws.close();
+  });
+
   test("excerpt lines are clipped: a 20,000-character line does not fill the answer", async () => {
     const root = tempDir("ws-long");
     dirs.push(root);
