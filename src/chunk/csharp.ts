@@ -6,6 +6,7 @@ import { isProseComment } from "./doc-text.ts";
 import { toDraft, type RawChunk } from "./draft.ts";
 import { type LoadedGrammar, kindForCapture } from "./parser.ts";
 import { selectBranches } from "./preprocess.ts";
+import { rewriteExtensionBlocks } from "./extension-blocks.ts";
 import { collapseWhitespace, dedent } from "./text.ts";
 
 /** Declarations that contain members and contribute a segment to their members' symbols. */
@@ -53,6 +54,8 @@ class CSharpFile {
   private readonly signatures = new Map<number, string>();
   /** Container path of every member of a namespace or type body, by node id (see `containers`). */
   private readonly containersById = new Map<number, readonly string[]>();
+  /** The header of the C# 14 extension block each of its members is declared in, by node id. */
+  private readonly receiversById = new Map<number, string>();
 
   constructor(
     /** The text tree-sitter parsed: the file, or the file with some `#if` branches blanked. */
@@ -61,6 +64,8 @@ class CSharpFile {
     private readonly original: string,
     private readonly fileNamespace: { name: string; start: number } | undefined,
     root: Node,
+    /** Extension block headers by offset: the nested classes standing in for them (extension-blocks.ts). */
+    private readonly extensionHeaders: ReadonlyMap<number, string> = new Map(),
   ) {
     this.recordContainers(root);
   }
@@ -71,21 +76,31 @@ class CSharpFile {
    * in nesting depth (1,600 nested types took 106 s).
    */
   private recordContainers(root: Node): void {
-    const stack: { node: Node; segments: readonly string[] }[] = [{ node: root, segments: [] }];
+    const stack: { node: Node; segments: readonly string[]; receiver?: string }[] = [{ node: root, segments: [] }];
     for (let top = stack.pop(); top; top = stack.pop()) {
-      const { node, segments } = top;
+      const { node, segments, receiver } = top;
       for (const child of node.namedChildren) {
         this.containersById.set(child.id, segments);
-        if (TYPE_NODES.has(child.type) || child.type === "namespace_declaration") {
+        if (receiver !== undefined) this.receiversById.set(child.id, receiver);
+        if (this.isExtensionBlock(child)) {
+          // Looked through: its members are the static class's, as the compiler sees them.
+          const body = child.childForFieldName("body");
+          if (body) stack.push({ node: body, segments, receiver: this.extensionHeaders.get(child.startIndex) });
+        } else if (TYPE_NODES.has(child.type) || child.type === "namespace_declaration") {
           const name = child.childForFieldName("name");
           const body = child.childForFieldName("body");
           if (!body) continue;
           stack.push({ node: body, segments: name ? [...segments, this.nodeText(name).replace(/\s+/g, "")] : segments });
         } else if (PREPROC_CONTAINERS.has(child.type) || child.type === "declaration_list") {
-          stack.push({ node: child, segments });
+          stack.push({ node: child, segments, receiver });
         }
       }
     }
+  }
+
+  /** Whether `node` is the nested class standing in for a C# 14 extension block. */
+  isExtensionBlock(node: Node): boolean {
+    return node.type === "class_declaration" && this.extensionHeaders.has(node.startIndex);
   }
 
   slice(from: number, to: number): string {
@@ -105,6 +120,7 @@ class CSharpFile {
     }
     const segments: string[] = [];
     for (let parent = node.parent; parent; parent = parent.parent) {
+      if (this.isExtensionBlock(parent)) continue;
       if (TYPE_NODES.has(parent.type)) {
         const name = parent.childForFieldName("name");
         if (name) segments.push(this.nodeText(name));
@@ -169,7 +185,9 @@ class CSharpFile {
     const key = declarator ? declarator.id : node.id;
     const cached = this.signatures.get(key);
     if (cached !== undefined) return cached;
-    const result = this.computeSignature(node, declarator);
+    // An extension member says what it extends: `extension(string s) public bool IsBlank { get; }`.
+    const receiver = this.receiversById.get(node.id);
+    const result = receiver === undefined ? this.computeSignature(node, declarator) : `${receiver} ${this.computeSignature(node, declarator)}`;
     this.signatures.set(key, result);
     return result;
   }
@@ -278,7 +296,10 @@ class CSharpFile {
   members(body: Node): Node[] {
     const out: Node[] = [];
     for (const child of body.namedChildren) {
-      if (MEMBER_NODES.has(child.type) || child.type === "enum_member_declaration") out.push(child);
+      if (this.isExtensionBlock(child)) {
+        const block = child.childForFieldName("body");
+        if (block) out.push(...this.members(block));
+      } else if (MEMBER_NODES.has(child.type) || child.type === "enum_member_declaration") out.push(child);
       else if (PREPROC_CONTAINERS.has(child.type)) out.push(...this.members(child));
     }
     return out;
@@ -422,7 +443,8 @@ export function chunkCSharp(
   text: string,
   visit?: (referenceMatches: QueryMatch[], parsedText: string) => void,
 ): ChunkDraft[] | undefined {
-  const parsed = parseBest(grammar, text);
+  const extensions = rewriteExtensionBlocks(text);
+  const parsed = parseBest(grammar, extensions.text);
   if (!parsed) return undefined;
   const { tree, parsedText } = parsed;
   try {
@@ -437,8 +459,10 @@ export function chunkCSharp(
     } else {
       definitionMatches = grammar.query.matches(root);
     }
-    const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root), root);
-    const chunks = collectDefinitions(definitionMatches).map((d) => definitionChunk(file, d));
+    const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root), root, extensions.headers);
+    const chunks = collectDefinitions(definitionMatches)
+      .filter((d) => !file.isExtensionBlock(d.node))
+      .map((d) => definitionChunk(file, d));
     const topLevel = topLevelChunk(file, root);
     if (chunks.length === 0 && (!topLevel || root.hasError)) return undefined;
     const all: Array<RawChunk & { depth?: number }> = topLevel ? [...chunks, topLevel] : chunks;

@@ -41,5 +41,7 @@
  *     `export default` function or class is named by its file's stem; a TS method's decorators start its chunk.
  * 20: a `.d.ts` file's private fields (`private _x;`, with no type or value) are not chunks.
  * 21: nor is the `#private;` placeholder tsc writes in a `.d.ts` for a class's `#name` fields.
+ * 22: C# 14 extension blocks: their members are chunks of the static class, with the block's header leading their
+ *     signatures, and a generic block no longer ends its class early (extension-blocks.ts).
  */
-export const CHUNKER_VERSION = 21;
+export const CHUNKER_VERSION = 22;

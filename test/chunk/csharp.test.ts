@@ -348,6 +348,60 @@ describe("C# doc comments and attributes", () => {
   });
 });
 
+describe("C# 14 extension blocks", () => {
+  const text = src(
+    "namespace Acme;", //                                                 1
+    "public static class Extensions", //                                  2
+    "{", //                                                               3
+    "    extension(string s)", //                                         4
+    "    {", //                                                           5
+    "        /// <summary>Whether the text is only white space.</summary>", // 6
+    "        public bool IsBlank => string.IsNullOrWhiteSpace(s);", //   7
+    "        public string Shout() => s.ToUpperInvariant();", //          8
+    "    }", //                                                           9
+    "    extension<T>(IEnumerable<T> source)", //                         10
+    "        where T : class", //                                         11
+    "    {", //                                                           12
+    "        public static IEnumerable<T> Empty => [];", //               13
+    "        public bool IsEmpty { get { return !source.Any(); } }", //   14
+    "    }", //                                                           15
+    "    public static int Classic(this string s) => s.Length;", //       16
+    "}", //                                                               17
+    "public class After { public void Run() { } }", //                    18
+  );
+  const chunks = cs(text);
+
+  test("members belong to the static class, and a block does not end the class early", () => {
+    // The grammar predates C# 14: unaided it read the first block as a constructor named `extension` and the
+    // generic one as errors that closed the class, losing Classic and putting After.Run out of its class.
+    expect(outline(chunks)).toEqual([
+      "Class Acme.Extensions 2-17",
+      "Property Acme.Extensions.IsBlank 6-7",
+      "Method Acme.Extensions.Shout 8-8",
+      "Property Acme.Extensions.Empty 13-13",
+      "Property Acme.Extensions.IsEmpty 14-14",
+      "Method Acme.Extensions.Classic 16-16",
+      "Class Acme.After 18-18",
+      "Method Acme.After.Run 18-18",
+    ]);
+  });
+
+  test("a member's signature starts with the block's header; the code is the file's own text", () => {
+    expect(only(chunks, "Acme.Extensions.IsBlank").signature).toBe("extension(string s) public bool IsBlank");
+    expect(only(chunks, "Acme.Extensions.IsBlank").doc).toBe("Whether the text is only white space.");
+    expect(only(chunks, "Acme.Extensions.IsEmpty").signature).toBe("extension<T>(IEnumerable<T> source) where T : class public bool IsEmpty { get; }");
+    expect(only(chunks, "Acme.Extensions.Classic").signature).toBe("public static int Classic(this string s)");
+    const type = only(chunks, "Acme.Extensions");
+    expect(type.content).toContain("    extension(string s) public string Shout()");
+    expect(type.content).not.toMatch(/class E\b/);
+  });
+
+  test("a class named extension keeps its constructor", () => {
+    const own = cs(src("class extension", "{", "    extension(int x) { }", "}"));
+    expect(outline(own)).toEqual(["Class extension 1-4", "Constructor extension.extension 3-3"]);
+  });
+});
+
 describe("C# preprocessor and top-level statements", () => {
   test("#region and #if blocks do not hide members", () => {
     const chunks = cs(
