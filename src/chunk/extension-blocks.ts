@@ -4,7 +4,7 @@
 // unchanged, and the chunker looks through that class: its members belong to the static class, as in C#.
 
 export interface ExtensionBlocks {
-  /** The text to parse: each extension header replaced by `class E` and spaces (line breaks kept). */
+  /** The text to parse: each extension header turned into the header of a class `E` (line breaks kept). */
   text: string;
   /** Each header as written, whitespace collapsed (`extension<T>(IEnumerable<T> source) where T : class`), by offset. */
   headers: ReadonlyMap<number, string>;
@@ -13,6 +13,7 @@ export interface ExtensionBlocks {
 /** `extension`, type parameters, the receiver in parentheses, constraints; then the block's `{`. */
 const HEADER = /^[ \t]*(extension[ \t]*(?:<[^{};()]*>)?[ \t]*\([^{};()]*(?:\([^{};()]*\)[^{};()]*)*\)[^{};]*?)(?=\s*\{)/gm;
 const STAND_IN = "class E";
+const KEYWORD = "extension";
 /** A class named `extension` has constructors that look like extension headers. */
 const CLASS_NAMED_EXTENSION = /\b(?:class|struct|record)\s+extension\b/;
 
@@ -25,7 +26,13 @@ export function rewriteExtensionBlocks(text: string): ExtensionBlocks {
     const header = m[1]!;
     const start = m.index! + m[0].length - header.length;
     headers.set(start, header.replace(/\s+/g, " ").trim());
-    out += text.slice(at, start) + STAND_IN + header.slice(STAND_IN.length).replace(/[^\n]/g, " ");
+    // `extension<T>(IEnumerable<T> source) where T : class` → `class E  <T>(IEnumerable<T> source) where T : class`:
+    // the receiver becomes a primary-constructor parameter, so its uses stay locals and its type a reference. A
+    // receiver without a name (`extension(string)`, static members only) is no parameter: that header is blanked.
+    const receiver = /\(([^]*)\)/.exec(header)?.[1] ?? "";
+    const named = /[\w>\]?)][ \t\n]+@?[\p{L}_][\p{L}\p{N}_]*[ \t\n]*$/u.test(receiver);
+    const rest = named ? header.slice(KEYWORD.length) : header.slice(STAND_IN.length).replace(/[^\n]/g, " ");
+    out += text.slice(at, start) + (named ? STAND_IN.padEnd(KEYWORD.length) : STAND_IN) + rest;
     at = start + header.length;
   }
   return headers.size === 0 ? { text, headers } : { text: out + text.slice(at), headers };

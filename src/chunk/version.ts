@@ -42,6 +42,7 @@
  * 20: a `.d.ts` file's private fields (`private _x;`, with no type or value) are not chunks.
  * 21: nor is the `#private;` placeholder tsc writes in a `.d.ts` for a class's `#name` fields.
  * 22: C# 14 extension blocks: their members are chunks of the static class, with the block's header leading their
- *     signatures, and a generic block no longer ends its class early (extension-blocks.ts).
+ *     signatures, and a generic block no longer ends its class early (extension-blocks.ts); a primary constructor's
+ *     parameters (and an extension block's receiver) are locals in the type's members, not member references.
  */
 export const CHUNKER_VERSION = 22;

@@ -142,6 +142,31 @@ describe("extractReferences", () => {
     expect(named(code, "observer").map((r) => r.line)).toEqual([10]);
   });
 
+  test("primary-constructor parameters and extension receivers are locals in every member; record parameters are not", () => {
+    const code = [
+      "class Service(IRepository repository, int limit)", //                1
+      "{", //                                                              2
+      "    public void Save() { repository.Save(limit); Log(limit); }", //  3
+      "}", //                                                              4
+      "record Point(int X) { int Twice => X * 2; }", //                    5
+      "static class Texts", //                                              6
+      "{", //                                                              7
+      "    extension(string text)", //                                      8
+      "    {", //                                                           9
+      "        public bool IsBlank => text.Trim().Length == 0 || Flag;", // 10
+      "    }", //                                                           11
+      "}", //                                                              12
+    ].join("\n");
+    expect(named(code, "repository")).toEqual([]);
+    expect(named(code, "limit")).toEqual([]);
+    expect(named(code, "Save")).toEqual([{ name: "Save", line: 3, kind: "call", qualifier: "repository" }]);
+    expect(named(code, "IRepository").map((r) => r.line)).toEqual([1]);
+    expect(named(code, "X").map((r) => r.line)).toEqual([5]); // the generated property
+    expect(named(code, "text")).toEqual([]);
+    expect(named(code, "Trim")).toEqual([{ name: "Trim", line: 10, kind: "call", qualifier: "text" }]);
+    expect(named(code, "Flag").map((r) => r.line)).toEqual([10]); // a bare name no parameter declares stays a member
+  });
+
   test("LINQ range variables are locals; constant patterns are references; a discard is nothing", () => {
     const code = [
       "class Q", //                                                                                   1

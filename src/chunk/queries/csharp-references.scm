@@ -61,6 +61,11 @@
 ; A name as a constant pattern: `case Limit:`, `k is Limit`, `Limit => …`, and type tests such as `ex is TimeoutException`.
 ((constant_pattern (identifier) @name @bare) @reference.member)
 
+; A class or struct with a primary constructor (C# 12) scopes its parameters over every member; so does a C# 14
+; extension block its receiver (extension-blocks.ts rewrites the block as such a class). Record parameters are
+; left out: a bare use inside a record means the property the parameter generates.
+(class_declaration (parameter_list)) @scope
+(struct_declaration (parameter_list)) @scope
 (method_declaration) @scope
 (constructor_declaration) @scope
 (destructor_declaration) @scope
