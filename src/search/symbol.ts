@@ -1,11 +1,35 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
-import { isStopWord } from "../text/tokens.ts";
+import { isStopWord, stem } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { symbolIndexOf } from "./symbol-index.ts";
 
 /** Whether some declaration's simple name is `lowerName` (lower case). */
 export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
   return symbolIndexOf(snapshot).declared.has(lowerName);
+}
+
+/**
+ * The agent nouns of query terms that declaration names use: code names things by what they do ("hold" →
+ * `ExceptionHolder`, "handle" → `ErrorHandler`), and the stemmer leaves a short stem's -er on (holder, runner,
+ * reader stay themselves; scheduler and observer do become schedul, observ). Measured on the eval set: function
+ * recall@5 0.60 → 0.63, file MRR@10 0.48 → 0.49, file recall@5 unchanged; the held-out sets unchanged (README).
+ */
+export function agentNouns(snapshot: Snapshot, terms: readonly string[]): string[] {
+  const idx = symbolIndexOf(snapshot);
+  const out: string[] = [];
+  for (const term of terms) {
+    if (term.length < 3 || /\d/.test(term)) continue;
+    // hold → holder, run → runner, time → timer (Porter keeps a short stem's final e; "regist" + r is no word).
+    const forms = [`${term}er`, `${term}${term.charAt(term.length - 1)}er`];
+    if (term.endsWith("e")) forms.push(`${term}r`);
+    for (const form of forms) {
+      const noun = stem(form);
+      if (noun === term) continue;
+      const id = idx.termIds.get(noun);
+      if (id !== undefined && idx.df[id]! > 0) out.push(noun);
+    }
+  }
+  return out;
 }
 
 /**
