@@ -411,6 +411,25 @@ function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: 
 
 const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
 
+// Per snapshot (a snapshot never changes; a refresh that writes makes a new one): one pass over the chunk kinds.
+const typeNamesOf = new WeakMap<Snapshot, ReadonlySet<string>>();
+
+/** Simple names of the declared types (generic arguments dropped). */
+function declaredTypeNames(snapshot: Snapshot): ReadonlySet<string> {
+  let names = typeNamesOf.get(snapshot);
+  if (names) return names;
+  const found = new Set<string>();
+  const chunks = snapshot.chunks;
+  for (let i = 0; i < chunks.length; i++) {
+    if (!TYPE_KINDS.has(chunks.kindAt(i))) continue;
+    const segments = symbolSegments(chunks.symbolAt(i));
+    const last = segments[segments.length - 1];
+    if (last) found.add(last.replace(/<.*$/, ""));
+  }
+  typeNamesOf.set(snapshot, (names = found));
+  return names;
+}
+
 function declaresType(snapshot: Snapshot, symbol: string): boolean {
   for (const d of findDefinitions(snapshot, symbol)) {
     if (d.match !== "exact" && d.match !== "qualified") break;
@@ -422,10 +441,12 @@ function declaresType(snapshot: Snapshot, symbol: string): boolean {
 
 /**
  * True when a receiver's text names one of the types: the type itself (`Wallet.Sign`), or a variable named after it
- * (`wallet`, `_wallet`, `sourceWallet`). A name-based guess, like the rest of code_references.
+ * (`wallet`, `_wallet`, `sourceWallet`). A name-based guess, like the rest of code_references. A receiver that is
+ * another declared type is not such a variable: `StableCompositeDisposable.Create` is not `Disposable.Create`.
  */
-function namesType(qualifier: string, types: ReadonlySet<string>): boolean {
+function namesType(qualifier: string, types: ReadonlySet<string>, isTypeName: (name: string) => boolean): boolean {
   if (types.has(qualifier)) return true;
+  if (isTypeName(qualifier)) return false;
   const q = qualifier.replace(/^(m_|_)/, "").toLowerCase();
   for (const t of types) {
     const lower = t.toLowerCase();
@@ -458,6 +479,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       if (rows.length > 0) ignoredCase = true;
     }
     const types = symbolTypes(r.snapshot, query, bare);
+    const isTypeName = (qualifier: string) => declaredTypeNames(r.snapshot).has(qualifier);
     for (const id of rows) {
       if (params.kinds && !params.kinds.includes(id.kind)) {
         otherKinds++;
@@ -465,7 +487,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       }
       const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
       let match: ReferenceView["match"] = "name";
-      if (id.qualifier !== undefined && namesType(id.qualifier, types.names)) match = "qualified";
+      if (id.qualifier !== undefined && namesType(id.qualifier, types.names, isTypeName)) match = "qualified";
       else if (
         (id.qualifier === undefined || id.qualifier === "this" || id.qualifier === "base" || id.qualifier === "self") &&
         enclosing &&

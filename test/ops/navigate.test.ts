@@ -169,6 +169,9 @@ describe("references", () => {
     });
     expect(at("unirx/Notifiers/CountNotifier.cs").find((r) => r.line === 64)?.excerpt).toBe("return Disposable.Create(() => this.Decrement(incrementCount));");
     expect(at("Decoy.cs")).toEqual([]);
+    // Another type whose name ends in Disposable is not a variable named after Disposable (Amb.cs:46 reads
+    // `var d = StableCompositeDisposable.Create(leftSubscription, rightSubscription);`).
+    expect(at("unirx/Operators/Amb.cs").find((r) => r.line === 46)).toMatchObject({ qualifier: "StableCompositeDisposable", match: "name" });
     // Files are listed by their best match: every file with a qualified use before any file with only bare names.
     const best = view.files.map((f) => (f.references.some((r) => r.match === "qualified") ? 0 : 1));
     expect(best).toEqual([...best].sort());
