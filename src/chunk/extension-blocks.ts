@@ -10,8 +10,11 @@ export interface ExtensionBlocks {
   headers: ReadonlyMap<number, string>;
 }
 
-/** `extension`, type parameters, the receiver in parentheses, constraints; then the block's `{`. */
-const HEADER = /^[ \t]*(extension[ \t]*(?:<[^{};()]*>)?[ \t]*\([^{};()]*(?:\([^{};()]*\)[^{};()]*)*\)[^{};]*?)(?=\s*\{)/gm;
+/**
+ * `extension`, type parameters, the receiver in parentheses, constraints; then the block's `{`. No part may hold a
+ * `/`, quote or `=`: a header never does, and one that ran past a comment's end or into code would be blanked with it.
+ */
+const HEADER = /^[ \t]*(extension[ \t]*(?:<[^{};()/"=]*>)?[ \t]*\([^{};()/"=]*(?:\([^{};()/"=]*\)[^{};()/"=]*)*\)[^{};/"=]*?)(?=\s*\{)/gm;
 const STAND_IN = "class E";
 const KEYWORD = "extension";
 /** A class named `extension` has constructors that look like extension headers. */

@@ -396,6 +396,11 @@ describe("C# 14 extension blocks", () => {
     expect(type.content).not.toMatch(/class E\b/);
   });
 
+  test("a header-like line in a comment is left alone, and the comment still ends where it ends", () => {
+    const commented = cs(src("/*", "extension(foo)", "*/", "public class X { public void M() { } }"));
+    expect(outline(commented).filter((line) => !line.startsWith("FileFragment"))).toEqual(["Class X 4-4", "Method X.M 4-4"]);
+  });
+
   test("a class named extension keeps its constructor", () => {
     const own = cs(src("class extension", "{", "    extension(int x) { }", "}"));
     expect(outline(own)).toEqual(["Class extension 1-4", "Constructor extension.extension 3-3"]);
