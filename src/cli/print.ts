@@ -106,9 +106,13 @@ export function formatReferences(view: ReferencesView): string {
   );
   for (const f of view.files) {
     out.push(`${f.project}: ${f.path}${f.excerpts_may_be_stale ? "  (file changed since indexing)" : ""}`);
+    // Two uses on one line (`A.Create(B.Create())`) would print the same line twice: their receivers tell them apart.
+    const onLine = new Map<number, number>();
+    for (const r of f.references) onLine.set(r.line, (onLine.get(r.line) ?? 0) + 1);
     for (const r of f.references) {
       const where = r.enclosing_symbol ? `  in ${r.enclosing_symbol}` : "";
-      out.push(`  ${String(r.line).padStart(5)}  ${r.match.padEnd(9)} ${r.excerpt}${where}`);
+      const via = onLine.get(r.line)! > 1 ? `  via ${r.qualifier ?? "(no receiver)"}` : "";
+      out.push(`  ${String(r.line).padStart(5)}  ${r.match.padEnd(9)} ${r.excerpt}${via}${where}`);
     }
   }
   return out.join("\n");
