@@ -32,11 +32,22 @@ export function rewriteExtensionBlocks(text: string): ExtensionBlocks {
     // `extension<T>(IEnumerable<T> source) where T : class` → `class E  <T>(IEnumerable<T> source) where T : class`:
     // the receiver becomes a primary-constructor parameter, so its uses stay locals and its type a reference. A
     // receiver without a name (`extension(string)`, static members only) is no parameter: that header is blanked.
-    const receiver = /\(([^]*)\)/.exec(header)?.[1] ?? "";
+    const receiver = firstParenthesised(header);
     const named = /[\w>\]?)][ \t\n]+@?[\p{L}_][\p{L}\p{N}_]*[ \t\n]*$/u.test(receiver);
     const rest = named ? header.slice(KEYWORD.length) : header.slice(STAND_IN.length).replace(/[^\n]/g, " ");
     out += text.slice(at, start) + (named ? STAND_IN.padEnd(KEYWORD.length) : STAND_IN) + rest;
     at = start + header.length;
   }
   return headers.size === 0 ? { text, headers } : { text: out + text.slice(at), headers };
+}
+
+/** The text inside the first parentheses of `header` and their nested pairs (`where T : new()` comes after). */
+function firstParenthesised(header: string): string {
+  const open = header.indexOf("(");
+  let depth = 0;
+  for (let i = open; i >= 0 && i < header.length; i++) {
+    if (header[i] === "(") depth++;
+    else if (header[i] === ")" && --depth === 0) return header.slice(open + 1, i);
+  }
+  return "";
 }

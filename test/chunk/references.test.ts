@@ -155,7 +155,11 @@ describe("extractReferences", () => {
       "    {", //                                                           9
       "        public bool IsBlank => text.Trim().Length == 0 || Flag;", // 10
       "    }", //                                                           11
-      "}", //                                                              12
+      "    extension<T>(IEnumerable<T> items) where T : new()", //          12
+      "    {", //                                                           13
+      "        public T FirstOrNew() => items.FirstOrDefault() ?? new T();", // 14
+      "    }", //                                                           15
+      "}", //                                                              16
     ].join("\n");
     expect(named(code, "repository")).toEqual([]);
     expect(named(code, "limit")).toEqual([]);
@@ -165,6 +169,9 @@ describe("extractReferences", () => {
     expect(named(code, "text")).toEqual([]);
     expect(named(code, "Trim")).toEqual([{ name: "Trim", line: 10, kind: "call", qualifier: "text" }]);
     expect(named(code, "Flag").map((r) => r.line)).toEqual([10]); // a bare name no parameter declares stays a member
+    // The receiver is found inside the first parentheses, not up to the `new()` constraint's.
+    expect(named(code, "items")).toEqual([]);
+    expect(named(code, "IEnumerable").map((r) => r.line)).toEqual([12]);
   });
 
   test("LINQ range variables are locals; constant patterns are references; a discard is nothing", () => {
