@@ -414,18 +414,13 @@ const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interfac
 // Per snapshot (a snapshot never changes; a refresh that writes makes a new one): one pass over the chunk kinds.
 const typeNamesOf = new WeakMap<Snapshot, ReadonlySet<string>>();
 
-/** Simple names of the declared types (generic arguments dropped). */
+/** Simple names of the declared types. */
 function declaredTypeNames(snapshot: Snapshot): ReadonlySet<string> {
   let names = typeNamesOf.get(snapshot);
   if (names) return names;
   const found = new Set<string>();
   const chunks = snapshot.chunks;
-  for (let i = 0; i < chunks.length; i++) {
-    if (!TYPE_KINDS.has(chunks.kindAt(i))) continue;
-    const segments = symbolSegments(chunks.symbolAt(i));
-    const last = segments[segments.length - 1];
-    if (last) found.add(last.replace(/<.*$/, ""));
-  }
+  for (let i = 0; i < chunks.length; i++) if (TYPE_KINDS.has(chunks.kindAt(i))) found.add(chunks.nameAt(i));
   typeNamesOf.set(snapshot, (names = found));
   return names;
 }
