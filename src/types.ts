@@ -103,6 +103,8 @@ export interface ChunkRecord {
   endLine: number;
   /** Set on a field that holds state (`isStateField`, told by its signature when loaded). */
   stateField?: true;
+  /** Set on a gap of comment lines only (`isCommentFragment`, told by its signature when loaded). */
+  commentOnly?: true;
 }
 
 /** What the store keeps of a chunk beyond its record, read for the chunks a tool shows. */

@@ -7,7 +7,7 @@ import { chunkCSharp } from "./csharp.ts";
 import { type RawChunk, toDraft } from "./draft.ts";
 import { withGaps } from "./gaps.ts";
 import { chunkDeclarations, type LoadedLanguage, loadLanguage } from "./generic.ts";
-import { LANGUAGES, type LanguageSpec } from "./languages.ts";
+import { C_COMMENT_LINE, LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
 import { referencesOfMatches } from "./references.ts";
@@ -52,7 +52,7 @@ function csharpStrategy(grammar: LoadedGrammar): Strategy {
     // Lines no declaration covers (assembly attributes, file-level comments, `#define`) become gap chunks. Plain
     // `using`/`namespace` lines and lone directives or braces are left out: they name nothing a search looks for,
     // and passages already index them.
-    return chunks ? withGaps(path, lines, chunks, CSHARP_GAP_NOISE) : windowChunks(path, lines);
+    return chunks ? withGaps(path, lines, chunks, CSHARP_GAP_NOISE, C_COMMENT_LINE) : windowChunks(path, lines);
   };
 }
 
@@ -76,7 +76,7 @@ function languageStrategy(spec: LanguageSpec): Strategy {
     } catch {
       raw = undefined; // as for C#: one file's parser failure leaves that file as windows
     }
-    return raw ? withGaps(path, lines, raw.map((r) => toDraft(path, r)), imports) : windowChunks(path, lines);
+    return raw ? withGaps(path, lines, raw.map((r) => toDraft(path, r)), imports, spec.commentLine) : windowChunks(path, lines);
   };
 }
 

@@ -46,20 +46,38 @@ export function gapRanges(
   return runs;
 }
 
-/** The declaration chunks plus a FileFragment per gap (windowed when long), sorted by position. */
-export function withGaps(path: string, lines: readonly string[], chunks: readonly ChunkDraft[], ignore?: GapNoise): ChunkDraft[] {
+/**
+ * Marks the signature of a gap that holds nothing but comments (a file's header, a licence, a commented-out
+ * block): it describes the file rather than being code, so search shows the file's declarations ahead of it.
+ */
+const COMMENT_ONLY_SUFFIX = " (comment)";
+
+/** Whether a chunk is a gap of comment lines only (see withGaps' `commentLine`). */
+export function isCommentFragment(chunk: { kind: string; signature: string }): boolean {
+  return chunk.kind === "FileFragment" && chunk.signature.endsWith(COMMENT_ONLY_SUFFIX);
+}
+
+/**
+ * The declaration chunks plus a FileFragment per gap (windowed when long), sorted by position. `commentLine`
+ * matches a line that is part of a comment in the file's language; a gap whose every line with words matches it
+ * is marked comment-only.
+ */
+export function withGaps(path: string, lines: readonly string[], chunks: readonly ChunkDraft[], ignore?: GapNoise, commentLine?: RegExp): ChunkDraft[] {
   const gaps: ChunkDraft[] = [];
+  const noiseLine = ignore instanceof RegExp ? ignore : undefined;
   for (const [from, to] of gapRanges(lines, chunks, ignore)) {
     for (const [a, b] of windowRanges(to - from + 1)) {
       const startLine = from + a - 1;
       const endLine = from + b - 1;
       const content = lines.slice(startLine - 1, endLine).join("\n");
       if (!MEANINGFUL.test(content)) continue;
+      const commentOnly =
+        commentLine !== undefined && lines.slice(startLine - 1, endLine).every((l) => !MEANINGFUL.test(l) || commentLine.test(l) || noiseLine?.test(l) === true);
       gaps.push(
         toDraft(path, {
           kind: "FileFragment",
           symbol: `${path}:${startLine}-${endLine}`,
-          signature: `${path} lines ${startLine}-${endLine}`,
+          signature: `${path} lines ${startLine}-${endLine}${commentOnly ? COMMENT_ONLY_SUFFIX : ""}`,
           startLine,
           endLine,
           content,

@@ -59,11 +59,16 @@ export interface LanguageSpec {
    * references skip them, and the passage index still covers their lines.
    */
   imports?: readonly string[];
+  /** A line that is (part of) a comment: gaps of such lines only are marked comment-only (gaps.ts). */
+  commentLine: RegExp;
   /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`, TS decorators). */
   leading?: readonly string[];
   /** File-wide symbol prefix from the path, for languages whose module is the file (Python). */
   moduleFromPath?: (path: string) => string | undefined;
 }
+
+/** A `//` line, or a line of a `/* … *\/` block that starts with `/*`, `*` or `*\/`. */
+export const C_COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*)/;
 
 /** `/** … *\/` blocks (JSDoc, TSDoc, Javadoc), not `/**\/`. */
 const BLOCK_DOC = /^\/\*\*(?!\/)/;
@@ -112,6 +117,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: ["const_declaration", "type_declaration", "var_declaration"],
     imports: ["import_declaration", "package_clause"],
     doc: { comment: /^\/\// },
+    commentLine: C_COMMENT_LINE,
   },
   {
     name: "java",
@@ -134,6 +140,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: [],
     imports: ["import_declaration", "package_declaration"],
     doc: { comment: BLOCK_DOC },
+    commentLine: C_COMMENT_LINE,
   },
   {
     name: "javascript",
@@ -154,6 +161,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
+    commentLine: C_COMMENT_LINE,
   },
   {
     name: "python",
@@ -174,6 +182,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: ["decorated_definition"],
     imports: ["future_import_statement", "import_from_statement", "import_statement"],
     doc: { docstring: true },
+    commentLine: /^\s*#/,
     moduleFromPath: pythonModule,
   },
   {
@@ -198,6 +207,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: [],
     imports: ["extern_crate_declaration", "use_declaration"],
     doc: { comment: /^(?:\/\/\/(?!\/)|\/\*\*(?!\/))/ },
+    commentLine: C_COMMENT_LINE,
     leading: ["attribute_item"],
   },
   {
@@ -212,6 +222,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
+    commentLine: C_COMMENT_LINE,
     // A method's decorators are its siblings in the class body (a class's are its children, as in JavaScript).
     leading: ["decorator"],
   },
@@ -227,6 +238,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],
     doc: { comment: BLOCK_DOC, proseLines: true },
+    commentLine: C_COMMENT_LINE,
     // A method's decorators are its siblings in the class body (a class's are its children, as in JavaScript).
     leading: ["decorator"],
   },

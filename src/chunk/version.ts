@@ -44,5 +44,6 @@
  * 22: C# 14 extension blocks: their members are chunks of the static class, with the block's header leading their
  *     signatures, and a generic block no longer ends its class early (extension-blocks.ts); a primary constructor's
  *     parameters (and an extension block's receiver) are locals in the type's members, not member references.
+ * 23: a gap of comment lines only (a file's header comment, a licence) has " (comment)" after its signature.
  */
-export const CHUNKER_VERSION = 22;
+export const CHUNKER_VERSION = 23;

@@ -19,6 +19,8 @@ export interface ChunkList extends Iterable<ChunkRecord> {
   endLineAt(index: number): number;
   /** Whether the chunk is a field holding state (`ChunkRecord.stateField`). */
   stateFieldAt(index: number): boolean;
+  /** Whether the chunk is a gap of comment lines only (`ChunkRecord.commentOnly`). */
+  commentOnlyAt(index: number): boolean;
   /** The symbol up to its last dot ("A.B.Type" of "A.B.Type.Member"), undefined when it has none; no string is made. */
   qualifierAt(index: number): string | undefined;
   /** The symbol after its last dot (all of it when it has none); no string is made. */
@@ -31,7 +33,10 @@ export function splitSymbol(symbol: string): [string | undefined, string] {
   return dot < 0 ? [undefined, symbol] : [symbol.slice(0, dot), symbol.slice(dot + 1)];
 }
 
+// Flag bits over the kind index in `kinds`.
 const STATE_FIELD = 0x80;
+const COMMENT_ONLY = 0x40;
+const KIND_BITS = 0x3f;
 
 /** The flat list of a loaded snapshot. Immutable once built. */
 export class ChunkTable implements ChunkList {
@@ -39,7 +44,7 @@ export class ChunkTable implements ChunkList {
     private readonly ordinals: Uint32Array,
     private readonly startLines: Uint32Array,
     private readonly endLines: Uint32Array,
-    /** Index into `kindNames`, with STATE_FIELD set for a state field. */
+    /** Index into `kindNames`, with STATE_FIELD set for a state field and COMMENT_ONLY for a comment-only gap. */
     private readonly kinds: Uint8Array,
     private readonly files: Uint32Array,
     /** 0: no qualifier; else index into `qualifierNames`. */
@@ -54,7 +59,7 @@ export class ChunkTable implements ChunkList {
   /** A table of these records, in this order. */
   static from(records: Iterable<ChunkRecord>, capacity?: number): ChunkTable {
     const builder = new ChunkTableBuilder(capacity);
-    for (const r of records) builder.push(r.ordinal, r.path, r.kind, r.symbol, r.startLine, r.endLine, r.stateField === true);
+    for (const r of records) builder.push(r.ordinal, r.path, r.kind, r.symbol, r.startLine, r.endLine, r.stateField === true, r.commentOnly === true);
     return builder.finish();
   }
 
@@ -73,6 +78,7 @@ export class ChunkTable implements ChunkList {
       endLine: this.endLines[index]!,
     };
     if (this.kinds[index]! & STATE_FIELD) record.stateField = true;
+    if (this.kinds[index]! & COMMENT_ONLY) record.commentOnly = true;
     return record;
   }
 
@@ -85,7 +91,7 @@ export class ChunkTable implements ChunkList {
   }
 
   kindAt(index: number): ChunkKind {
-    return this.kindNames[this.kinds[index]! & ~STATE_FIELD]!;
+    return this.kindNames[this.kinds[index]! & KIND_BITS]!;
   }
 
   symbolAt(index: number): string {
@@ -104,6 +110,10 @@ export class ChunkTable implements ChunkList {
 
   stateFieldAt(index: number): boolean {
     return (this.kinds[index]! & STATE_FIELD) !== 0;
+  }
+
+  commentOnlyAt(index: number): boolean {
+    return (this.kinds[index]! & COMMENT_ONLY) !== 0;
   }
 
   qualifierAt(index: number): string | undefined {
@@ -154,7 +164,7 @@ export class ChunkTableBuilder {
     this.names = new Uint32Array(c);
   }
 
-  push(ordinal: number, path: string, kind: ChunkKind, symbol: string, startLine: number, endLine: number, stateField: boolean): void {
+  push(ordinal: number, path: string, kind: ChunkKind, symbol: string, startLine: number, endLine: number, stateField: boolean, commentOnly = false): void {
     if (this.n === this.ordinals.length) this.grow(this.n * 2);
     const i = this.n++;
     this.ordinals[i] = ordinal;
@@ -163,10 +173,10 @@ export class ChunkTableBuilder {
     let k = this.kindIds.get(kind);
     if (k === undefined) {
       k = this.kindNames.push(kind) - 1;
-      if (k >= STATE_FIELD) throw new Error(`more than ${STATE_FIELD} chunk kinds`);
+      if (k > KIND_BITS) throw new Error(`more than ${KIND_BITS + 1} chunk kinds`);
       this.kindIds.set(kind, k);
     }
-    this.kinds[i] = stateField ? k | STATE_FIELD : k;
+    this.kinds[i] = k | (stateField ? STATE_FIELD : 0) | (commentOnly ? COMMENT_ONLY : 0);
     if (path !== this.lastPath) {
       this.lastPath = path;
       this.lastFile = intern(this.pathIds, this.paths, path);
@@ -275,6 +285,11 @@ class PatchedChunkList implements ChunkList {
   stateFieldAt(index: number): boolean {
     const changed = this.changes.get(index);
     return changed ? changed.stateField === true : this.base.stateFieldAt(index);
+  }
+
+  commentOnlyAt(index: number): boolean {
+    const changed = this.changes.get(index);
+    return changed ? changed.commentOnly === true : this.base.commentOnlyAt(index);
   }
 
   qualifierAt(index: number): string | undefined {

@@ -2,6 +2,7 @@
 import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
 import type { ChunkDetails, ChunkRecord, DetailedChunk } from "../types.ts";
 import { isStateField } from "../chunk/fields.ts";
+import { isCommentFragment } from "../chunk/gaps.ts";
 import { ChunkTableBuilder, FileRuns, OrdinalIndex, patchChunkList, type ChunkList } from "./chunk-list.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
 import { runToEnd, runYielding } from "./steps.ts";
@@ -84,8 +85,8 @@ function* snapshotSteps(args: SnapshotSource): Generator<void, Snapshot> {
   const table = new ChunkTableBuilder(args.db.chunkCount());
   let n = 0;
   for (const r of args.db.snapshotRows()) {
-    const stateField = r.fieldSignature !== null && isStateField({ kind: r.kind, signature: r.fieldSignature });
-    table.push(r.id, r.path, r.kind, r.symbol, r.startLine, r.endLine, stateField);
+    const marked = r.flagSignature === null ? undefined : { kind: r.kind, signature: r.flagSignature };
+    table.push(r.id, r.path, r.kind, r.symbol, r.startLine, r.endLine, marked !== undefined && isStateField(marked), marked !== undefined && isCommentFragment(marked));
     if (++n % RECORDS_PER_STEP === 0) yield;
   }
   const chunks = table.finish();
@@ -127,6 +128,7 @@ export function patchSnapshot(
     if (i === undefined || parent.chunks.pathAt(i) !== c.path) return undefined; // not the same shape after all
     const record: ChunkRecord = { ordinal: c.ordinal, path: c.path, kind: c.kind, symbol: c.symbol, startLine: c.startLine, endLine: c.endLine };
     if (isStateField(c)) record.stateField = true;
+    if (isCommentFragment(c)) record.commentOnly = true;
     replaced.set(i, record);
     const textHash = c.textHash;
     const row = changes.vectorRowOf(textHash);

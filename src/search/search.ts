@@ -187,6 +187,13 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     ];
     // As in the fusion, the semantic view weighs as much as the textual ones together.
     if (vectorKeys.length > 0) votes.push({ paths: vectorKeys.map(pathOf), weight: t.vectorWeight * (t.filePassageWeight + t.fileChunkWeight) });
+    // A file's header comment describes the file in words, so it often matches a question best; its words count
+    // in the file's votes above, but the file is shown by its declarations first (`isBinary`, not the comment
+    // above it). Alone, it still stands for its file.
+    if (scored.some((s) => snapshot.chunks.commentOnlyAt(s.index))) {
+      for (const s of scored) if (snapshot.chunks.commentOnlyAt(s.index)) s.score *= COMMENT_ONLY_FACTOR;
+      scored.sort((a, b) => b.score - a.score || a.index - b.index);
+    }
     scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
   }
 
@@ -229,6 +236,9 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   }
   return hits;
 }
+
+/** Within its file, a comment-only gap ranks below any declaration with evidence (fused scores differ by far less). */
+const COMMENT_ONLY_FACTOR = 0.01;
 
 /** A path filter leaving at most this many files ranks lexical candidates NARROW_PATH_DEPTH deep. */
 const NARROW_PATH_FILES = 20;

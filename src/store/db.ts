@@ -28,8 +28,8 @@ export interface SnapshotRow {
   path: string;
   kind: ChunkKind;
   symbol: string;
-  /** A field's signature; null for other kinds. */
-  fieldSignature: string | null;
+  /** The signature of a field or FileFragment (it tells a state field and a comment-only gap); null for other kinds. */
+  flagSignature: string | null;
   startLine: number;
   endLine: number;
 }
@@ -329,7 +329,7 @@ export class IndexDb {
   snapshotRows(): IterableIterator<SnapshotRow> {
     return this.db
       .query<SnapshotRow, []>(
-        "SELECT id, path, kind, symbol, CASE WHEN kind = 'Field' THEN signature END AS fieldSignature, start_line AS startLine, end_line AS endLine FROM chunks ORDER BY path, start_line, id",
+        "SELECT id, path, kind, symbol, CASE WHEN kind IN ('Field', 'FileFragment') THEN signature END AS flagSignature, start_line AS startLine, end_line AS endLine FROM chunks ORDER BY path, start_line, id",
       )
       .iterate();
   }

@@ -1,6 +1,7 @@
 // Gap chunks: every line no declaration covers ends up in a FileFragment, except runs with no words in them.
 import { describe, expect, test } from "bun:test";
-import { gapRanges, withGaps } from "../../src/chunk/gaps.ts";
+import { gapRanges, isCommentFragment, withGaps } from "../../src/chunk/gaps.ts";
+import { C_COMMENT_LINE } from "../../src/chunk/languages.ts";
 import type { ChunkDraft } from "../../src/types.ts";
 import { outline } from "./helpers.ts";
 
@@ -31,6 +32,17 @@ describe("gap chunks", () => {
     expect(outline(chunks)).toEqual(["FileFragment m.py:1-1 1-1", "Function f2 2-2", "FileFragment m.py:3-3 3-3"]);
     expect(chunks[2]?.signature).toBe("m.py lines 3-3");
     expect(chunks[2]?.content).toBe("main()");
+  });
+
+  test("a gap of comment lines only is marked in its signature; one with code, or with no comment syntax given, is not", () => {
+    const lines = ["// Reads frames off the wire.", "/* and a", " * block */", "", "function f() {}", "// lead", "main();", "function g() {}", "# not C"];
+    const chunks = withGaps("w.ts", lines, [decl(5, 5), decl(8, 8)], undefined, C_COMMENT_LINE);
+    expect(chunks.map((c) => c.signature)).toEqual(["w.ts lines 1-3 (comment)", "f5()", "w.ts lines 6-7", "f8()", "w.ts lines 9-9"]);
+    expect(chunks.map((c) => isCommentFragment(c))).toEqual([true, false, false, false, false]);
+    expect(withGaps("w.ts", lines, [decl(5, 5), decl(8, 8)])[0]?.signature).toBe("w.ts lines 1-3");
+    // Noise lines (usings) inside a gap do not make it code.
+    const cs = withGaps("A.cs", ["// Licensed under MIT.", "using System;", "// See LICENSE.", "class A {}"], [decl(4, 4)], /^using .*;$/, C_COMMENT_LINE);
+    expect(cs[0]?.signature).toBe("A.cs lines 1-3 (comment)");
   });
 
   test("a long gap is split into overlapping 100-line windows", () => {

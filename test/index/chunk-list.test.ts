@@ -13,6 +13,7 @@ describe("ChunkTable", () => {
       { ordinal: 3, path: "a.cs", kind: "Field", symbol: "A.B.Type.count", startLine: 5, endLine: 5, stateField: true },
       { ordinal: 9, path: "a.cs", kind: "Method", symbol: "A.B.Type.Run", startLine: 6, endLine: 20 },
       { ordinal: 1, path: "b.md", kind: "FileFragment", symbol: "b.md#Intro", startLine: 1, endLine: 4 },
+      { ordinal: 8, path: "b.ts", kind: "FileFragment", symbol: "b.ts:1-2", startLine: 1, endLine: 2, commentOnly: true },
       { ordinal: 2, path: "b.md", kind: "FileFragment", symbol: "b.md:1-100", startLine: 1, endLine: 100 },
       { ordinal: 4, path: "c.cs", kind: "Method", symbol: "A.Type.operator +", startLine: 1, endLine: 1 },
       { ordinal: 5, path: "c.cs", kind: "Method", symbol: "A..B.", startLine: 2, endLine: 2 },
@@ -30,6 +31,7 @@ describe("ChunkTable", () => {
       expect(table.startLineAt(i)).toBe(r.startLine);
       expect(table.endLineAt(i)).toBe(r.endLine);
       expect(table.stateFieldAt(i)).toBe(r.stateField === true);
+      expect(table.commentOnlyAt(i)).toBe(r.commentOnly === true);
       const dot = r.symbol.lastIndexOf(".");
       expect(table.qualifierAt(i)).toBe(dot < 0 ? undefined : r.symbol.slice(0, dot));
       expect(table.nameAt(i)).toBe(r.symbol.slice(dot + 1));
@@ -56,6 +58,9 @@ describe("patchChunkList", () => {
     const withField = patchChunkList(twice, new Map([[9, field]]));
     expect([withField.pathAt(9), withField.kindAt(9), withField.startLineAt(9), withField.endLineAt(9), withField.stateFieldAt(9)]).toEqual(["g.cs", "Field", 40, 41, true]);
     expect([withField.stateFieldAt(10), withField.ordinalAt(10), withField.startLineAt(10)]).toEqual([false, 10, 1]);
+    const header: ChunkRecord = { ordinal: 11, path: "h.ts", kind: "FileFragment", symbol: "h.ts:1-3", startLine: 1, endLine: 3, commentOnly: true };
+    const withHeader = patchChunkList(withField, new Map([[11, header]]));
+    expect([withHeader.commentOnlyAt(11), withHeader.kindAt(11), withHeader.commentOnlyAt(12)]).toEqual([true, "FileFragment", false]);
     expect(twice.at(8)).toEqual(records[8]!);
     expect(twice.nameAt(8)).toBe("S8");
     expect(once.at(3)!.symbol).toBe("New3"); // the earlier view is unchanged

@@ -99,3 +99,32 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     expect(hits.findIndex((h) => h.chunk.path.endsWith(".d.ts"))).toBe(hits.length - 1);
   });
 });
+
+describe("a file's header comment", () => {
+  const TREE = {
+    "src/walk/binary.ts":
+      "// Binary detection for the indexer: files are detected as binary by their content, and skipped.\n\n" +
+      "/** True when a NUL byte occurs in the first 8 KiB. */\nexport function isBinary(bytes: Uint8Array): boolean {\n  return bytes.subarray(0, 8192).indexOf(0) !== -1;\n}\n",
+    "src/walk/notes.ts": "// Notes on the binary formats we read.\n",
+    "src/walk/walk.ts": "/** Lists the files under a root, skipping ignored ones. */\nexport function walk(root: string): string[] {\n  return [root];\n}\n",
+  };
+  let ts: { index: ProjectIndex; dispose: () => void };
+  beforeAll(async () => {
+    const root = tempDir("search-header-root");
+    const cache = tempDir("search-header-cache");
+    writeTree(root, TREE);
+    const index = openIndex(projectConfig(root, cache, { extensions: [".ts"] }), createEmbedder(embeddingConfig({ provider: "none" })));
+    await index.refresh();
+    ts = { index, dispose: () => (index.close(), removeAll([root, cache])) };
+  });
+  afterAll(() => ts?.dispose());
+
+  test("counts for its file, which is shown by its declaration first; a file of comments alone is still found", () => {
+    const hits = searchSnapshot(ts.index.snapshot(), { query: "where are binary files detected and skipped", limit: 10, perFileCap: 0 }).map((h) => h.chunk);
+    expect(hits[0]!.path).toBe("src/walk/binary.ts");
+    expect(hits[0]!.symbol).toBe("isBinary");
+    const header = hits.findIndex((c) => c.path === "src/walk/binary.ts" && c.kind === "FileFragment");
+    expect(header).toBeGreaterThan(0);
+    expect(hits.some((c) => c.path === "src/walk/notes.ts")).toBe(true);
+  });
+});
