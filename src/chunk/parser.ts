@@ -75,7 +75,7 @@ export async function loadCSharp(): Promise<LoadedGrammar> {
 }
 
 /** Captures a references query may use besides @name (see the vocabulary at the top of references.ts). */
-export const REFERENCE_CAPTURES: readonly string[] = [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore", "bare", "local", "scope"];
+export const REFERENCE_CAPTURES: readonly string[] = [...REFERENCE_KINDS.map((k) => `reference.${k}`), "qualifier", "ignore", "bare", "local", "scope", "boundary"];
 
 /** Throws when the query uses a capture outside @name, `kinds` and `_`-prefixed private ones. */
 export function validateCaptures(query: Query, file: string, kinds: readonly string[]): void {

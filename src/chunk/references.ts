@@ -7,6 +7,8 @@
 //   @qualifier         the receiver or qualifier written before it (`a` in `a.f()`); its last simple name is kept
 //   @bare              the name matched as a bare name in an expression: dropped where a @local of its scope declares it
 //   @scope             a node that scopes the @local names inside it (function, block, lambda, loop …)
+//   @boundary          a @scope that the scopes inside it do not see out of (a C# type: a nested type's members
+//                      do not see the enclosing class's primary-constructor parameters)
 //   @local             a parameter or local variable name, declared in the innermost @scope around it; never a reference
 //   @ignore            a node whose identifiers are never references (imports, namespace names, declaration names)
 import type { Node, Query, QueryMatch } from "web-tree-sitter";
@@ -105,6 +107,8 @@ interface Scope {
   names: Set<string>;
   /** Index of the innermost scope around this one, or -1. */
   parent: number;
+  /** Lookups from inside stop here (see @boundary). */
+  boundary: boolean;
 }
 
 /**
@@ -119,8 +123,8 @@ class LocalNames {
   /** `fileLocals`: names declared outside every scope are locals (C# top-level statements), not module globals. */
   constructor(private readonly fileLocals: boolean) {}
 
-  addScope(node: Node, text: string): void {
-    const scope: Scope = { start: node.startIndex, end: node.endIndex, names: new Set(), parent: -1 };
+  addScope(node: Node, text: string, boundary = false): void {
+    const scope: Scope = { start: node.startIndex, end: node.endIndex, names: new Set(), parent: -1, boundary };
     if (node.type === "accessor_declaration") {
       const from = node.childForFieldName("name")?.startIndex ?? node.startIndex;
       if (VALUE_ACCESSORS.test(text.slice(from, node.endIndex))) scope.names.add("value");
@@ -149,7 +153,10 @@ class LocalNames {
   isLocal(name: string, at: number): boolean {
     let scope = this.innermost(at);
     if (scope === -1) return this.file.has(name);
-    for (; scope !== -1; scope = this.scopes[scope]!.parent) if (this.scopes[scope]!.names.has(name)) return true;
+    for (; scope !== -1; scope = this.scopes[scope]!.parent) {
+      if (this.scopes[scope]!.names.has(name)) return true;
+      if (this.scopes[scope]!.boundary) return false;
+    }
     return false;
   }
 
@@ -217,6 +224,7 @@ export function referencesOfMatches(matches: Iterable<QueryMatch>, text: string,
       else if (capture.name === "ignore") ignored.push([capture.node.startIndex, capture.node.endIndex]);
       else if (capture.name === "bare") bare = true;
       else if (capture.name === "scope") locals.addScope(capture.node, text);
+      else if (capture.name === "boundary") locals.addScope(capture.node, text, true);
       else if (capture.name === "local") declared.push(capture.node);
       else kind ??= referenceKindForCapture(capture.name);
     }

@@ -45,5 +45,7 @@
  *     signatures, and a generic block no longer ends its class early (extension-blocks.ts); a primary constructor's
  *     parameters (and an extension block's receiver) are locals in the type's members, not member references.
  * 23: a gap of comment lines only (a file's header comment, a licence) has " (comment)" after its signature.
+ * 24: C# references: a nested type's members no longer see the enclosing class's primary-constructor parameters
+ *     (their bare uses of a same-named member are references again), and `allows ref struct` names no type.
  */
-export const CHUNKER_VERSION = 23;
+export const CHUNKER_VERSION = 24;

@@ -174,6 +174,28 @@ describe("extractReferences", () => {
     expect(named(code, "IEnumerable").map((r) => r.line)).toEqual([12]);
   });
 
+  test("a nested type's members do not see the enclosing class's primary-constructor parameters", () => {
+    const code = [
+      "class Outer(int count)", //                              1
+      "{", //                                                  2
+      "    int Twice() => count * 2;", //                       3
+      "    class Inner", //                                     4
+      "    {", //                                               5
+      "        int count = 3;", //                              6
+      "        int Get() => count;", //                         7
+      "        struct Deeper { int Peek() => count; }", //      8
+      "    }", //                                               9
+      "}", //                                                  10
+    ].join("\n");
+    expect(named(code, "count").map((r) => [r.line, r.kind])).toEqual([[7, "member"], [8, "member"]]);
+  });
+
+  test("`allows ref struct` (newer than the grammar) names no type", () => {
+    const code = "class Box<T> where T : IDisposable, allows ref struct { T value; }";
+    expect(named(code, "struct")).toEqual([]);
+    expect(named(code, "IDisposable").map((r) => r.kind)).toEqual(["type"]);
+  });
+
   test("LINQ range variables are locals; constant patterns are references; a discard is nothing", () => {
     const code = [
       "class Q", //                                                                                   1

@@ -62,10 +62,11 @@
 ((constant_pattern (identifier) @name @bare) @reference.member)
 
 ; A class or struct with a primary constructor (C# 12) scopes its parameters over every member; so does a C# 14
-; extension block its receiver (extension-blocks.ts rewrites the block as such a class). Record parameters are
-; left out: a bare use inside a record means the property the parameter generates.
-(class_declaration (parameter_list)) @scope
-(struct_declaration (parameter_list)) @scope
+; extension block its receiver (extension-blocks.ts rewrites the block as such a class). A nested type's members do
+; not see them, so a class or struct is a @boundary. Record parameters are left out: a bare use inside a record
+; means the property the parameter generates.
+(class_declaration) @boundary
+(struct_declaration) @boundary
 (method_declaration) @scope
 (constructor_declaration) @scope
 (destructor_declaration) @scope
@@ -115,3 +116,6 @@
 (using_directive) @ignore
 (namespace_declaration name: (_) @ignore)
 (file_scoped_namespace_declaration name: (_) @ignore)
+; `where T : allows ref struct` (C# 13) is newer than the grammar, which reads `ref struct` as a `ref` type named
+; `struct`; a ref type is never a real constraint, so nothing in one is a reference.
+(type_parameter_constraint type: (ref_type) @ignore)
