@@ -31,6 +31,11 @@ const TREE = {
     public sealed class Timer { public void Start() { } }
 }
 `,
+  "src/Text/TextParser.cs": `namespace App.Text
+{
+    public sealed class TextParser { public static Token ParseToken(string text) => new Token(text); }
+}
+`,
 };
 
 let fixture: Awaited<ReturnType<typeof indexTree>>;
@@ -52,6 +57,12 @@ describe("agentNouns", () => {
     expect(agentNouns(snapshot, queryTerms("write the exception"))).toEqual([]); // no Writer declared
     expect(agentNouns(snapshot, queryTerms("register a callback"))).toEqual([]); // regist + r is not Registry's word
     expect(agentNouns(snapshot, queryTerms("md5 sha256"))).toEqual([]);
+  });
+
+  test("no noun for a verb that names declarations itself", () => {
+    const snapshot = fixture.index.snapshot();
+    // ParseToken names things by "parse": the question means that, not TextParser.
+    expect(agentNouns(snapshot, queryTerms("where are tokens parsed"))).toEqual([]);
   });
 
   test("a question in verbs ranks the declaration named by the agent noun first", () => {
