@@ -43,12 +43,11 @@ export function agentNouns(snapshot: Snapshot, terms: readonly string[]): string
  * dotted name also contributes its last segment, for when the qualifier is not the declaring type.
  */
 export function identifierTokens(query: string): string[] {
-  // `$` belongs to JavaScript and TypeScript names (`$ZodString` is another declaration than `ZodString`).
-  const words = identifierText(query).match(/[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*/g) ?? [];
+  const words = queryWords(query);
   const short = words.length <= 2;
   const out = new Set<string>();
   for (const w of words) {
-    const typed = /[a-z0-9][A-Z]|_|\./.test(w) || /^[A-Z][a-z]+[A-Z]/.test(w) || query.includes(`${w}(`);
+    const typed = isTypedIdentifier(w, query);
     if (!short && !typed) continue;
     if (!short && (w.length < 3 || (isStopWord(w.toLowerCase()) && !/[A-Z_.]/.test(w.slice(1))))) continue;
     if (w.length < 2) continue;
@@ -58,6 +57,35 @@ export function identifierTokens(query: string): string[] {
     if (last !== lower && last.length >= 2) out.add(last);
   }
   return [...out];
+}
+
+/** The query's words as identifiers read them, dotted names whole. */
+function queryWords(query: string): string[] {
+  // `$` belongs to JavaScript and TypeScript names (`$ZodString` is another declaration than `ZodString`).
+  return identifierText(query).match(/[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*/g) ?? [];
+}
+
+/** A word written the way only code names are: camel case, underscores, dots, or called (`Run(`). */
+function isTypedIdentifier(word: string, query: string): boolean {
+  return /[a-z0-9][A-Z]|_|\./.test(word) || /^[A-Z][a-z]+[A-Z]/.test(word) || query.includes(`${word}(`);
+}
+
+/**
+ * True for a question that mentions names rather than asks for them: a query of three words or more with at least
+ * two words of prose and no fewer than the names typed as code. "how do I cancel a UniTask when the GameObject is
+ * destroyed" is a question; "where is SwitchToMainThread implemented" and "CancellationToken timeout" ask for the
+ * names. Stop words and words under three letters do not count.
+ */
+export function isMostlyProse(query: string): boolean {
+  const words = queryWords(query);
+  if (words.length <= 2) return false;
+  let typed = 0;
+  let prose = 0;
+  for (const w of words) {
+    if (isTypedIdentifier(w, query)) typed++;
+    else if (w.length >= 3 && !isStopWord(w.toLowerCase())) prose++;
+  }
+  return prose >= 2 && prose >= typed;
 }
 
 // A file name typed as a query ("ObjectPool.cs") names what the file declares.

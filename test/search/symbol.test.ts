@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createEmbedder } from "../../src/embed/create.ts";
 import type { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { identifierTokens, isSingleIdentifier, rankBySymbol } from "../../src/search/symbol.ts";
+import { identifierTokens, isMostlyProse, isSingleIdentifier, rankBySymbol } from "../../src/search/symbol.ts";
 import { queryTerms } from "../../src/text/tokens.ts";
 import { resolve } from "node:path";
 import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
@@ -115,6 +115,17 @@ afterAll(() => {
 const symbols = (query: string) => searchSnapshot(fixture.index.snapshot(), { query, limit: 10, perFileCap: 0 }).map((h) => h.chunk.symbol);
 const simpleName = (symbol: string) => symbol.slice(symbol.lastIndexOf(".") + 1);
 
+describe("isMostlyProse", () => {
+  test("a question that mentions names is prose; a query made of names, or one word besides them, is not", () => {
+    expect(isMostlyProse("how do I cancel a UniTask when the GameObject is destroyed")).toBe(true);
+    expect(isMostlyProse("how does Observable.Where drop the values that fail the predicate")).toBe(true);
+    expect(isMostlyProse("where is SwitchToMainThread implemented")).toBe(false);
+    expect(isMostlyProse("how does the StagePipeline run")).toBe(false); // "run" is one word of prose
+    expect(isMostlyProse("CancellationToken timeout")).toBe(false);
+    expect(isMostlyProse("UniTaskCompletionSource TrySetException SetResult")).toBe(false);
+  });
+});
+
 describe("identifier queries", () => {
   test("a stop word typed as a name finds the declarations so named, before text-only matches", () => {
     const hits = symbols("Where");
@@ -149,6 +160,14 @@ describe("identifier queries", () => {
     expect(symbols("how does the StagePipeline run")[0]).toBe("App.Flow.StagePipeline.Run");
     const hits = searchSnapshot(fixture.index.snapshot(), { query: "StagePipeline", limit: 2, perFileCap: 0 }).map((h) => h.chunk);
     expect(hits.map((c) => c.kind)).toEqual(["Class", "Constructor"]);
+  });
+
+  test("on UniRx: a question that mentions a qualified name leads with one of its overloads, not all of them", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+    expect(top("Observable.Where").filter((s) => s === "UniRx.Observable.Where").length).toBe(2);
+    const asked = top("how does Observable.Where drop the values that fail the predicate");
+    expect(asked[0]).toBe("UniRx.Observable.Where");
+    expect(asked.filter((s) => s === "UniRx.Observable.Where").length).toBe(1);
   });
 
   test("scores still descend after exact matches are lifted", () => {
