@@ -184,11 +184,14 @@ export function rankBySymbol(
     const coverage = total > 0 ? matched / total : 0;
     // "ReactiveProperty value", "ThrottleFrame OnNext": an enclosing type the query names makes a member whose own
     // name the query covers (or names) as good as a qualified match, a half band above the namesakes elsewhere.
+    // A member the query names outright ranks above one whose name its words merely cover: for "ReactiveCollection
+    // ObserveAdd", the method ObserveAdd before the field collectionAdd.
     let ownerNamed = false;
+    let coveredOnly = false;
     if (idents.length > 0 && band < BAND.qualified) {
       const owners = idx.ownerNames[idx.owner[i]!]!;
       ownerNamed = owners.length > 0 && idents.some((id) => id !== name && owners.includes(id));
-      if (ownerNamed && band < BAND.exact && coverage === 1) band = BAND.exact;
+      if (ownerNamed && band < BAND.exact && coverage === 1) [band, coveredOnly] = [BAND.exact, true];
     }
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
@@ -204,7 +207,7 @@ export function rankBySymbol(
       if (!inName) ownerScore += 0.5 * idx.idf[t]!;
     }
     // A constructor shares its type's name; someone typing the name wants the type (or a method) first.
-    let adjust = ownerNamed && band >= BAND.exact ? 500 : 0;
+    let adjust = ownerNamed && band >= BAND.exact ? (coveredOnly ? 250 : 500) : 0;
     if (band === BAND.exact && snapshot.chunks.kindAt(i) === "Constructor") adjust -= 250;
     const banded = band > 0 ? band * BAND_SCALE + BAND_BASE + adjust : 0;
     out.push({ index: i, score: banded + matched * coverage + ownerScore });

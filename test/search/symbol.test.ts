@@ -162,6 +162,12 @@ describe("identifier queries", () => {
     expect(hits.map((c) => c.kind)).toEqual(["Class", "Constructor"]);
   });
 
+  test("on UniRx: a member named outright leads a member whose name the query's words only cover", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+    // The field collectionAdd (collection + add) used to lead, and the file's cap of two then left the method out.
+    expect(top("ReactiveCollection ObserveAdd")[0]).toBe("UniRx.ReactiveCollection.ObserveAdd");
+  });
+
   test("on UniRx: a question that mentions a qualified name leads with one of its overloads, not all of them", () => {
     const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
     expect(top("Observable.Where").filter((s) => s === "UniRx.Observable.Where").length).toBe(2);
