@@ -40,14 +40,18 @@ export function agentNouns(snapshot: Snapshot, terms: readonly string[]): string
  * Tokens of the query that look like identifiers a user typed on purpose, lower-cased. In a query of one or two
  * words every word counts, stop words and two-letter names included: `Where`, `Do` and `Observable.Where` are
  * what an agent types to find LINQ-style operators. Generic arguments are dropped (`IObservable<T>.Where`), and a
- * dotted name also contributes its last segment, for when the qualifier is not the declaring type.
+ * dotted name also contributes its last segment, for when the qualifier is not the declaring type. With
+ * `isDeclared`, a query of keywords also counts its capitalised words that name a declaration.
  */
-export function identifierTokens(query: string): string[] {
+export function identifierTokens(query: string, isDeclared?: (lowerName: string) => boolean): string[] {
   const words = queryWords(query);
   const short = words.length <= 2;
+  // Keywords rather than a sentence ("Subject OnNext thread safety"): a capitalised word that is a declaration's
+  // name is that name.
+  const keywords = isDeclared !== undefined && words.filter((w) => isStopWord(w.toLowerCase())).length < 2;
   const out = new Set<string>();
   for (const w of words) {
-    const typed = isTypedIdentifier(w, query);
+    const typed = isTypedIdentifier(w, query) || (keywords && /^[A-Z][a-z0-9]+$/.test(w) && isDeclared(w.toLowerCase()));
     if (!short && !typed) continue;
     if (!short && (w.length < 3 || (isStopWord(w.toLowerCase()) && !/[A-Z_.]/.test(w.slice(1))))) continue;
     if (w.length < 2) continue;
@@ -71,21 +75,24 @@ function isTypedIdentifier(word: string, query: string): boolean {
 }
 
 /**
- * True for a question that mentions names rather than asks for them: a query of three words or more with at least
- * two words of prose and no fewer than the names typed as code. "how do I cancel a UniTask when the GameObject is
- * destroyed" is a question; "where is SwitchToMainThread implemented" and "CancellationToken timeout" ask for the
- * names. Stop words and words under three letters do not count.
+ * True for a question that mentions names rather than asks for them: a sentence (two stop words or more) with at
+ * least two words of prose and no fewer than the names typed as code. "how do I cancel a UniTask when the
+ * GameObject is destroyed" is a question; "where is SwitchToMainThread implemented", keywords such as "Subject
+ * OnNext thread safety" and "CancellationToken timeout" ask for the names. Words under three letters that are not
+ * stop words do not count.
  */
 export function isMostlyProse(query: string): boolean {
   const words = queryWords(query);
   if (words.length <= 2) return false;
   let typed = 0;
   let prose = 0;
+  let stop = 0;
   for (const w of words) {
     if (isTypedIdentifier(w, query)) typed++;
-    else if (w.length >= 3 && !isStopWord(w.toLowerCase())) prose++;
+    else if (isStopWord(w.toLowerCase())) stop++;
+    else if (w.length >= 3) prose++;
   }
-  return prose >= 2 && prose >= typed;
+  return stop >= 2 && prose >= 2 && prose >= typed;
 }
 
 // A file name typed as a query ("ObjectPool.cs") names what the file declares.
@@ -103,12 +110,17 @@ export function isSingleIdentifier(query: string): boolean {
 
 /**
  * The declarations a query asks for by name, best first: for a query that is one name, its exact matches; for any
- * query with a dotted name, its qualified matches. Empty otherwise (prose is ranked by evidence, not pinned).
+ * query with a dotted name, its qualified matches; for a type and a member typed apart ("Subject OnNext"), that
+ * member, as for `Subject.OnNext`. Empty otherwise (prose is ranked by evidence, not pinned).
  */
 export function namedDeclarations(symbol: readonly SymbolMatch[], query: string): Map<number, number> {
   const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
-  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
   const out = new Map<number, number>();
+  if (best < BAND.qualified && symbol[0]?.ownerNamed && !isMostlyProse(query)) {
+    for (const m of symbol) if (m.ownerNamed) out.set(m.index, m.score);
+    return out;
+  }
+  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
   if (band === 0) return out;
   for (const m of symbol) if (bandOf(m.score) >= band) out.set(m.index, m.score);
   return out;
@@ -129,6 +141,8 @@ export function bandOf(score: number): number {
 export interface SymbolMatch {
   index: number;
   score: number;
+  /** A member named outright whose enclosing type the query names too ("Subject OnNext"): as good as `Subject.OnNext`. */
+  ownerNamed?: true;
 }
 
 /**
@@ -144,7 +158,7 @@ export function rankBySymbol(
   minCoverage = 0,
 ): SymbolMatch[] {
   const idx = symbolIndexOf(snapshot);
-  const idents = identifierTokens(query);
+  const idents = identifierTokens(query, (name) => idx.declared.has(name));
   const dotted = idents.filter((id) => id.includes("."));
   // A qualified suffix match ends in the simple name: only chunks of that name make their whole symbol (the list keeps
   // it in parts; making it for every chunk was ~0.5 GB of garbage at 1M chunks).
@@ -210,7 +224,9 @@ export function rankBySymbol(
     let adjust = ownerNamed && band >= BAND.exact ? (coveredOnly ? 250 : 500) : 0;
     if (band === BAND.exact && snapshot.chunks.kindAt(i) === "Constructor") adjust -= 250;
     const banded = band > 0 ? band * BAND_SCALE + BAND_BASE + adjust : 0;
-    out.push({ index: i, score: banded + matched * coverage + ownerScore });
+    const match: SymbolMatch = { index: i, score: banded + matched * coverage + ownerScore };
+    if (ownerNamed && band === BAND.exact && !coveredOnly) match.ownerNamed = true;
+    out.push(match);
   }
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;

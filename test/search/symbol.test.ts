@@ -122,6 +122,7 @@ describe("isMostlyProse", () => {
     expect(isMostlyProse("where is SwitchToMainThread implemented")).toBe(false);
     expect(isMostlyProse("how does the StagePipeline run")).toBe(false); // "run" is one word of prose
     expect(isMostlyProse("CancellationToken timeout")).toBe(false);
+    expect(isMostlyProse("Subject OnNext thread safety")).toBe(false); // keywords, not a sentence
     expect(isMostlyProse("UniTaskCompletionSource TrySetException SetResult")).toBe(false);
   });
 });
@@ -166,6 +167,13 @@ describe("identifier queries", () => {
     const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
     // The field collectionAdd (collection + add) used to lead, and the file's cap of two then left the method out.
     expect(top("ReactiveCollection ObserveAdd")[0]).toBe("UniRx.ReactiveCollection.ObserveAdd");
+  });
+
+  test("on UniRx: keywords naming a type and its member lead with that member, as the dotted name does", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+    // "Subject" is a plain capitalised word, but in keywords it names the class; its OnNext came fifth.
+    expect(top("Subject OnNext thread safety")[0]).toBe("UniRx.Subject.OnNext");
+    expect(top("Subject.OnNext")[0]).toBe("UniRx.Subject.OnNext");
   });
 
   test("on UniRx: a question that mentions a qualified name leads with one of its overloads, not all of them", () => {
