@@ -113,6 +113,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // lookup, the hundreds of declarations named *UniTask* crowded out the answer (unitask-mixed.yaml: file recall@5
   // 0.60 → 1.00).
   const mentionsNames = isMostlyProse(req.query);
+  const rareNames = new Map(symbol.flatMap((m) => (m.rareName === undefined ? [] : [[m.index, m.rareName] as const])));
   const namesIdentifier = symbol.length > 0 && bandOf(symbol[0]!.score) >= BAND.contains && !mentionsNames;
   lists.push({ weight: t.symbolWeight * (namesIdentifier ? t.identifierSymbolFactor : t.proseSymbolFactor), keys: symbol.map((m) => m.index) });
   // A state field is a name to look up, not an answer to a question in words: prose ranks declarations with
@@ -205,8 +206,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // not the overloads of a named method or the declarations containing a quoted phrase.
   const pinned = new Set<number>();
   const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines);
-  // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them.
-  if (mentionsNames && asks[0]!.size > 1) asks[0] = bestOfEachName(asks[0]!, scored, snapshot);
+  // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them;
+  // one naming `ReactiveCommand` and `CanExecute`, one declaration for each name. The question's words, not how
+  // well a name matched, order them: equal priorities keep the ranked order.
+  if (mentionsNames && asks[0]!.size > 0) asks[0] = bestOfEach(asks[0]!, scored, (i) => rareNames.get(i) ?? snapshot.chunks.symbolAt(i));
   for (const lead of asks) {
     scored = pinFirst(scored, lead);
     for (const index of lead.keys()) pinned.add(index);
@@ -244,17 +247,17 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   return hits;
 }
 
-/** Of the declarations a lead names, the best-ranked one of each symbol (overloads share a symbol). */
-function bestOfEachName(lead: ReadonlyMap<number, number>, scored: readonly Scored[], snapshot: Snapshot): Map<number, number> {
+/** Of the declarations a lead names, the best-ranked one per key (a symbol: overloads share one; or a typed name), all of one priority. */
+function bestOfEach(lead: ReadonlyMap<number, number>, scored: readonly Scored[], keyOf: (index: number) => string): Map<number, number> {
   const position = new Map<number, number>();
   scored.forEach((x, k) => position.set(x.index, k));
   const best = new Map<string, number>();
   for (const i of lead.keys()) {
-    const name = snapshot.chunks.symbolAt(i);
+    const name = keyOf(i);
     const held = best.get(name);
     if (held === undefined || (position.get(i) ?? Infinity) < (position.get(held) ?? Infinity)) best.set(name, i);
   }
-  return new Map([...best.values()].map((i) => [i, lead.get(i)!]));
+  return new Map([...best.values()].map((i) => [i, 0]));
 }
 
 /** Within its file, a comment-only gap ranks below any declaration with evidence (fused scores differ by far less). */

@@ -111,12 +111,20 @@ export function isSingleIdentifier(query: string): boolean {
 /**
  * The declarations a query asks for by name, best first: for a query that is one name, its exact matches; for any
  * query with a dotted name, its qualified matches; for a type and a member typed apart ("Subject OnNext"), that
- * member, as for `Subject.OnNext`. Empty otherwise (prose is ranked by evidence, not pinned).
+ * member, as for `Subject.OnNext`; for a question that mentions names, its qualified matches, or else the
+ * declarations its rare names name ("how does searchSnapshot apply the per-file cap"). Empty otherwise (prose is
+ * ranked by evidence, not pinned).
  */
 export function namedDeclarations(symbol: readonly SymbolMatch[], query: string): Map<number, number> {
   const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
   const out = new Map<number, number>();
-  if (best < BAND.qualified && symbol[0]?.ownerNamed && !isMostlyProse(query)) {
+  if (isMostlyProse(query)) {
+    // Its dotted names if it has any, else its rare names; search.ts keeps the best-ranked one of each.
+    const wanted = (m: SymbolMatch) => (best >= BAND.qualified ? bandOf(m.score) >= BAND.qualified : m.rareName !== undefined);
+    for (const m of symbol) if (wanted(m)) out.set(m.index, m.score);
+    return out;
+  }
+  if (best < BAND.qualified && symbol[0]?.ownerNamed) {
     for (const m of symbol) if (m.ownerNamed) out.set(m.index, m.score);
     return out;
   }
@@ -143,7 +151,15 @@ export interface SymbolMatch {
   score: number;
   /** A member named outright whose enclosing type the query names too ("Subject OnNext"): as good as `Subject.OnNext`. */
   ownerNamed?: true;
+  /**
+   * Named exactly by a typed name that few declarations' names contain (RARE_NAME_DECLARATIONS): `searchSnapshot`,
+   * `MainThreadDispatcher`, not `UniTask`; the name, lower-cased. Constructors and state fields are never marked.
+   */
+  rareName?: string;
 }
+
+/** A typed name contained in at most this many declaration names points at a declaration; more, it is context. */
+export const RARE_NAME_DECLARATIONS = 30;
 
 /**
  * Ranks chunk indexes (into snapshot.chunks) by how well their names match the query.
@@ -169,15 +185,20 @@ export function rankBySymbol(
     if (id !== undefined) wanted.add(id);
   }
   const out: SymbolMatch[] = [];
+  // Per typed name: how many declaration names contain it; per match, the typed name equal to its name (or -1).
+  const containing = idents.map(() => 0);
+  const namedBy: number[] = [];
   for (let i = 0; i < idx.names.length; i++) {
     const name = idx.names[i]!;
     if (name === "" || (accept && !accept(i))) continue;
     let band = 0;
-    for (const id of idents) {
-      if (id === name) band = BAND.exact;
+    let exactly = -1;
+    idents.forEach((id, k) => {
+      if (name.includes(id)) containing[k]!++;
+      if (id === name) [band, exactly] = [BAND.exact, k];
       else if (band < BAND.prefix && name.startsWith(id)) band = BAND.prefix;
       else if (band < BAND.contains && id.length >= 4 && name.includes(id)) band = BAND.contains;
-    }
+    });
     if (dottedNames.has(name)) {
       const qualified = snapshot.chunks.symbolAt(i).toLowerCase();
       if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = BAND.qualified;
@@ -227,7 +248,14 @@ export function rankBySymbol(
     const match: SymbolMatch = { index: i, score: banded + matched * coverage + ownerScore };
     if (ownerNamed && band === BAND.exact && !coveredOnly) match.ownerNamed = true;
     out.push(match);
+    namedBy.push(exactly);
   }
+  out.forEach((m, n) => {
+    const k = namedBy[n]!;
+    if (k < 0 || containing[k]! > RARE_NAME_DECLARATIONS) return;
+    if (snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index)) return;
+    m.rareName = idents[k];
+  });
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;
 }

@@ -169,6 +169,16 @@ describe("identifier queries", () => {
     expect(top("ReactiveCollection ObserveAdd")[0]).toBe("UniRx.ReactiveCollection.ObserveAdd");
   });
 
+  test("on UniRx: a question's rare name leads with its declaration; a name hundreds of declarations share does not", () => {
+    const query = "how does OnNext reach the MainThreadDispatcher queue when posted from another thread";
+    const rare = rankBySymbol(unirx.snapshot(), query, queryTerms(query)).filter((m) => m.rareName !== undefined);
+    expect(new Set(rare.map((m) => m.rareName))).toEqual(new Set(["mainthreaddispatcher"])); // every observer has an OnNext
+    const top = (q: string) => searchSnapshot(unirx.snapshot(), { query: q, limit: 5 }).map((h) => h.chunk.symbol);
+    const created = top("when is the MainThreadDispatcher created if nobody put it in the scene");
+    expect(created[0]).toBe("UniRx.MainThreadDispatcher");
+    expect(created).toContain("UniRx.MainThreadDispatcher.Initialize");
+  });
+
   test("on UniRx: keywords naming a type and its member lead with that member, as the dotted name does", () => {
     const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
     // "Subject" is a plain capitalised word, but in keywords it names the class; its OnNext came fifth.
