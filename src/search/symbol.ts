@@ -193,12 +193,14 @@ export function rankBySymbol(
     if (name === "" || (accept && !accept(i))) continue;
     let band = 0;
     let exactly = -1;
-    idents.forEach((id, k) => {
-      if (name.includes(id)) containing[k]!++;
+    for (let k = 0; k < idents.length; k++) {
+      const id = idents[k]!;
+      if (!name.includes(id)) continue;
+      containing[k]!++;
       if (id === name) [band, exactly] = [BAND.exact, k];
       else if (band < BAND.prefix && name.startsWith(id)) band = BAND.prefix;
-      else if (band < BAND.contains && id.length >= 4 && name.includes(id)) band = BAND.contains;
-    });
+      else if (band < BAND.contains && id.length >= 4) band = BAND.contains;
+    }
     if (dottedNames.has(name)) {
       const qualified = snapshot.chunks.symbolAt(i).toLowerCase();
       if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = BAND.qualified;
