@@ -182,6 +182,8 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // stay per declaration (all overloads of a named method may sit in one file, and a named field is the answer).
   if (t.fileFirst && !namesIdentifier) {
     for (const s of scored) {
+      // A file's header comment speaks for the file (its vote below), however few lines it has.
+      if (snapshot.chunks.commentOnlyAt(s.index)) continue;
       const lines = snapshot.chunks.endLineAt(s.index) - snapshot.chunks.startLineAt(s.index) + 1;
       s.score *= sizePrior(lines, t.sizeExponent, t.fullSizeLines);
     }

@@ -128,3 +128,29 @@ describe("a file's header comment", () => {
     expect(hits.some((c) => c.path === "src/walk/notes.ts")).toBe(true);
   });
 });
+
+describe("a one-line header comment against declarations that each match part of the question", () => {
+  const body = (words: string) => Array.from({ length: 24 }, (_, i) => `  step${i}(); // ${i === 0 ? words : "more"}\n`).join("");
+  const TREE = {
+    "src/cli/progress.ts": "// A single rewritten progress line on stderr when it is a terminal.\nimport type { Stream } from \"./stream.ts\";\n\nexport function reporter(stream: Stream) {\n  return (done: number) => stream.write(String(done));\n}\n",
+    "src/cli/hits.ts": `export function printHits() {\n${body("print each line")}}\n`,
+    "src/cli/tty.ts": `export function detectTty() {\n${body("is the terminal a tty")}}\n`,
+    "src/cli/summary.ts": `export function printSummary() {\n${body("print the progress totals")}}\n`,
+  };
+  let ts: { index: ProjectIndex; dispose: () => void };
+  beforeAll(async () => {
+    const root = tempDir("search-header-line-root");
+    const cache = tempDir("search-header-line-cache");
+    writeTree(root, TREE);
+    const index = openIndex(projectConfig(root, cache, { extensions: [".ts"] }), createEmbedder(embeddingConfig({ provider: "none" })));
+    await index.refresh();
+    ts = { index, dispose: () => (index.close(), removeAll([root, cache])) };
+  });
+  afterAll(() => ts?.dispose());
+
+  test("speaks for its file whatever its length: the file ranks first, shown by its declaration", () => {
+    const hits = searchSnapshot(ts.index.snapshot(), { query: "where does the CLI print a progress line on a terminal", limit: 5 }).map((h) => h.chunk);
+    expect(hits[0]!.path).toBe("src/cli/progress.ts");
+    expect(hits[0]!.symbol).toBe("reporter");
+  });
+});
