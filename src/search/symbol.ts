@@ -48,7 +48,7 @@ export function identifierTokens(query: string, isDeclared?: (lowerName: string)
   const short = words.length <= 2;
   // Keywords rather than a sentence ("Subject OnNext thread safety"): a capitalised word that is a declaration's
   // name is that name.
-  const keywords = isDeclared !== undefined && words.filter((w) => isStopWord(w.toLowerCase())).length < 2;
+  const keywords = isDeclared !== undefined && !words.some((w) => isStopWord(w.toLowerCase()));
   const out = new Set<string>();
   for (const w of words) {
     const typed = isTypedIdentifier(w, query) || (keywords && /^[A-Z][a-z0-9]+$/.test(w) && isDeclared(w.toLowerCase()));
@@ -75,7 +75,7 @@ function isTypedIdentifier(word: string, query: string): boolean {
 }
 
 /**
- * True for a question that mentions names rather than asks for them: a sentence (two stop words or more) with at
+ * True for a question that mentions names rather than asks for them: a sentence (a stop word or more) with at
  * least two words of prose and no fewer than the names typed as code. "how do I cancel a UniTask when the
  * GameObject is destroyed" is a question; "where is SwitchToMainThread implemented", keywords such as "Subject
  * OnNext thread safety" and "CancellationToken timeout" ask for the names. Words under three letters that are not
@@ -92,7 +92,7 @@ export function isMostlyProse(query: string): boolean {
     else if (isStopWord(w.toLowerCase())) stop++;
     else if (w.length >= 3) prose++;
   }
-  return stop >= 2 && prose >= 2 && prose >= typed;
+  return stop >= 1 && prose >= 2 && prose >= typed;
 }
 
 // A file name typed as a query ("ObjectPool.cs") names what the file declares.

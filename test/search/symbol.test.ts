@@ -123,6 +123,7 @@ describe("isMostlyProse", () => {
     expect(isMostlyProse("how does the StagePipeline run")).toBe(false); // "run" is one word of prose
     expect(isMostlyProse("CancellationToken timeout")).toBe(false);
     expect(isMostlyProse("Subject OnNext thread safety")).toBe(false); // keywords, not a sentence
+    expect(isMostlyProse("UniTask is already awaited")).toBe(true); // an error message pasted without quotes
     expect(isMostlyProse("UniTaskCompletionSource TrySetException SetResult")).toBe(false);
   });
 });
