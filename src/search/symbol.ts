@@ -159,7 +159,7 @@ export interface SymbolMatch {
 }
 
 /** A typed name contained in at most this many declaration names points at a declaration; more, it is context. */
-export const RARE_NAME_DECLARATIONS = 30;
+const RARE_NAME_DECLARATIONS = 30;
 
 /**
  * Ranks chunk indexes (into snapshot.chunks) by how well their names match the query.
