@@ -1,9 +1,7 @@
 // searchSnapshot's ordering for prose queries: file first, one-line members demoted; identifier queries per declaration.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
-import { createEmbedder } from "../../src/embed/create.ts";
-import type { ProjectIndex } from "../../src/index/project-index.ts";
-import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { indexTree } from "../support/index-fixture.ts";
 
 // The comment sits inside the body, so its words belong to the method's chunk.
 const method = (name: string, comment: string, body: string) =>
@@ -64,14 +62,9 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     "src/framing.ts": "/** Writes one newline-delimited message to the buffered output. */\nexport function writeMessage(buffer: string[], message: string) {\n  buffer.push(message + \"\\n\");\n}\n",
     "src/schemas.ts": "export class ZodString extends $ZodString {\n  trim() {}\n}\nexport class $ZodString {\n  parse() {}\n}\n",
   };
-  let ts: { index: ProjectIndex; dispose: () => void };
+  let ts: Awaited<ReturnType<typeof indexTree>>;
   beforeAll(async () => {
-    const root = tempDir("search-dist-root");
-    const cache = tempDir("search-dist-cache");
-    writeTree(root, TS_TREE);
-    const index = openIndex(projectConfig(root, cache, { extensions: [".ts", ".js"] }), createEmbedder(embeddingConfig({ provider: "none" })));
-    await index.refresh();
-    ts = { index, dispose: () => (index.close(), removeAll([root, cache])) };
+    ts = await indexTree("search-dist", TS_TREE, [".ts", ".js"]);
   });
   afterAll(() => ts?.dispose());
 
@@ -108,14 +101,9 @@ describe("a file's header comment", () => {
     "src/walk/notes.ts": "// Notes on the binary formats we read.\n",
     "src/walk/walk.ts": "/** Lists the files under a root, skipping ignored ones. */\nexport function walk(root: string): string[] {\n  return [root];\n}\n",
   };
-  let ts: { index: ProjectIndex; dispose: () => void };
+  let ts: Awaited<ReturnType<typeof indexTree>>;
   beforeAll(async () => {
-    const root = tempDir("search-header-root");
-    const cache = tempDir("search-header-cache");
-    writeTree(root, TREE);
-    const index = openIndex(projectConfig(root, cache, { extensions: [".ts"] }), createEmbedder(embeddingConfig({ provider: "none" })));
-    await index.refresh();
-    ts = { index, dispose: () => (index.close(), removeAll([root, cache])) };
+    ts = await indexTree("search-header", TREE, [".ts"]);
   });
   afterAll(() => ts?.dispose());
 
@@ -137,14 +125,9 @@ describe("a one-line header comment against declarations that each match part of
     "src/cli/tty.ts": `export function detectTty() {\n${body("is the terminal a tty")}}\n`,
     "src/cli/summary.ts": `export function printSummary() {\n${body("print the progress totals")}}\n`,
   };
-  let ts: { index: ProjectIndex; dispose: () => void };
+  let ts: Awaited<ReturnType<typeof indexTree>>;
   beforeAll(async () => {
-    const root = tempDir("search-header-line-root");
-    const cache = tempDir("search-header-line-cache");
-    writeTree(root, TREE);
-    const index = openIndex(projectConfig(root, cache, { extensions: [".ts"] }), createEmbedder(embeddingConfig({ provider: "none" })));
-    await index.refresh();
-    ts = { index, dispose: () => (index.close(), removeAll([root, cache])) };
+    ts = await indexTree("search-header-line", TREE, [".ts"]);
   });
   afterAll(() => ts?.dispose());
 

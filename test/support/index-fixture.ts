@@ -71,11 +71,15 @@ export function openIndex(project: ProjectConfig, embedder: Embedder, options: {
 }
 
 /** A refreshed index with no embedding backend over a temp tree; `dispose` closes it and removes both folders. */
-export async function indexTree(prefix: string, files: Record<string, string>): Promise<{ index: ProjectIndex; dispose: () => void }> {
+export async function indexTree(
+  prefix: string,
+  files: Record<string, string>,
+  extensions?: string[],
+): Promise<{ index: ProjectIndex; dispose: () => void }> {
   const root = tempDir(`${prefix}-root`);
   const cache = tempDir(`${prefix}-cache`);
   writeTree(root, files);
-  const index = openIndex(projectConfig(root, cache), createEmbedder(embeddingConfig({ provider: "none" })));
+  const index = openIndex(projectConfig(root, cache, extensions ? { extensions } : {}), createEmbedder(embeddingConfig({ provider: "none" })));
   await index.refresh();
   return {
     index,
