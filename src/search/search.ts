@@ -9,6 +9,7 @@ import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
 import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol } from "./symbol.ts";
 import { explicitAsks, pinFirst, type SourceLines } from "./pin.ts";
+import { typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
 
 export interface Tuning {
@@ -211,7 +212,17 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them;
   // one naming `ReactiveCommand` and `CanExecute`, one declaration for each name. The question's words, not how
   // well a name matched, order them: equal priorities keep the ranked order.
-  if (mentionsNames && asks[0]!.size > 0) asks[0] = bestOfEach(asks[0]!, scored, (i) => rareNames.get(i) ?? snapshot.chunks.symbolAt(i));
+  if (mentionsNames && asks[0]!.size > 0) {
+    asks[0] = bestOfEach(asks[0]!, scored, (i) => rareNames.get(i) ?? snapshot.chunks.symbolAt(i));
+    // Right after each named declaration, the best-ranked type it hands the work to (follow.ts): "how does
+    // UniTask.WhenAny …" is answered in WhenAnyPromise (unitask-mixed.yaml: function recall@5 0.50 → 0.70).
+    const handedTo = new Map<number, number>();
+    for (const named of asks[0].keys()) {
+      const used = typesUsedBy(snapshot, named).filter((j) => !accept || accept(j));
+      for (const j of bestOfEach(new Map(used.map((j) => [j, 0])), scored, () => "").keys()) handedTo.set(j, 0);
+    }
+    asks.unshift(handedTo); // a later ask leads: the named declarations stay first
+  }
   for (const lead of asks) {
     scored = pinFirst(scored, lead);
     for (const index of lead.keys()) pinned.add(index);

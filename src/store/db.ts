@@ -285,6 +285,20 @@ export class IndexDb {
     return this.db.query<{ one: number }, [string]>("SELECT 1 AS one FROM identifiers WHERE name = ? COLLATE NOCASE LIMIT 1").get(name) !== null;
   }
 
+  /** The identifier occurrences of one file whose lines fall in [fromLine, toLine], in no particular order. */
+  identifiersOfFile(path: string, fromLine = 1, toLine = Infinity): IdentifierRef[] {
+    const id = this.fileId(path);
+    if (id === undefined) return [];
+    const rows = this.db
+      .query<{ name: string; occurrences: Uint8Array; qualifiers: string | null }, [number, number]>(
+        "SELECT name, occurrences, qualifiers FROM identifiers WHERE rowid >= ? AND rowid < ?",
+      )
+      .all(id * IDENTIFIER_ROWS_PER_FILE, (id + 1) * IDENTIFIER_ROWS_PER_FILE);
+    const out: IdentifierRef[] = [];
+    for (const r of rows) for (const ref of decodePosting(r.name, r.occurrences, r.qualifiers)) if (ref.line >= fromLine && ref.line <= toLine) out.push(ref);
+    return out;
+  }
+
   /** Occurrences of identifier `name` (exact case, or any case with `ignoreCase`), by path and line. */
   identifiersNamed(name: string, ignoreCase = false): StoredIdentifier[] {
     const rows = this.db

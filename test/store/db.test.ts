@@ -273,6 +273,14 @@ describe("IndexDb", () => {
     ]);
     expect(db.hasIdentifier("setactive")).toBe(true);
     expect(db.hasIdentifier("SetInactive")).toBe(false);
+    db.upsertFile({ path: "b.cs", size: 10, mtime: 1, sha256: "y", chunkCount: 0 });
+    db.writeIdentifiers("b.cs", [{ name: "Promise", line: 4, kind: "new" }]);
+    // One file's occurrences, within a line range.
+    const ofA = (from?: number, to?: number) => db.identifiersOfFile("a.cs", from, to).map((r) => [r.name, r.line]).sort();
+    expect(ofA()).toEqual([["SetActive", 3], ["SetActive", 7]]);
+    expect(ofA(4, 9)).toEqual([["SetActive", 7]]);
+    expect(db.identifiersOfFile("b.cs")).toEqual([{ name: "Promise", line: 4, kind: "new" }]);
+    expect(db.identifiersOfFile("missing.cs")).toEqual([]);
     db.writeIdentifiers("a.cs", []);
     expect(db.hasIdentifier("SetActive")).toBe(false);
     db.close();
