@@ -41,14 +41,14 @@ export function agentNouns(snapshot: Snapshot, terms: readonly string[]): string
  * words every word counts, stop words and two-letter names included: `Where`, `Do` and `Observable.Where` are
  * what an agent types to find LINQ-style operators. Generic arguments are dropped (`IObservable<T>.Where`), and a
  * dotted name also contributes its last segment, for when the qualifier is not the declaring type. With
- * `isDeclared`, a query of keywords also counts its capitalised words that name a declaration.
+ * `isDeclared`, keywords with a name typed as code also count their capitalised words that name a declaration.
  */
 export function identifierTokens(query: string, isDeclared?: (lowerName: string) => boolean): string[] {
   const words = queryWords(query);
   const short = words.length <= 2;
-  // Keywords rather than a sentence ("Subject OnNext thread safety"): a capitalised word that is a declaration's
-  // name is that name.
-  const keywords = isDeclared !== undefined && !words.some((w) => isStopWord(w.toLowerCase()));
+  // Keywords rather than a sentence, with a name typed as code ("Subject OnNext thread safety"): a capitalised word
+  // that is a declaration's name is that name too. Without one ("Timer frame count"), the words stay prose.
+  const keywords = isDeclared !== undefined && !words.some((w) => isStopWord(w.toLowerCase())) && words.some((w) => isTypedIdentifier(w, query));
   const out = new Set<string>();
   for (const w of words) {
     const typed = isTypedIdentifier(w, query) || (keywords && /^[A-Z][a-z0-9]+$/.test(w) && isDeclared(w.toLowerCase()));
