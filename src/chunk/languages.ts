@@ -196,6 +196,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     kinds: {
       "definition.constant": "Constant",
       "definition.enum": "Enum",
+      "definition.field": "Field",
       "definition.function": "Function",
       "definition.macro": "Function",
       "definition.method": "Method",

@@ -47,5 +47,6 @@
  * 23: a gap of comment lines only (a file's header comment, a licence) has " (comment)" after its signature.
  * 24: C# references: a nested type's members no longer see the enclosing class's primary-constructor parameters
  *     (their bare uses of a same-named member are references again), and `allows ref struct` names no type.
+ * 25: TypeScript interface properties, Go struct fields and Rust struct fields are Field chunks of their type.
  */
-export const CHUNKER_VERSION = 24;
+export const CHUNKER_VERSION = 25;

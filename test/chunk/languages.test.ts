@@ -108,6 +108,8 @@ describe("TypeScript", () => {
     expect(outline(declarations(chunks))).toEqual([
       "Constant MAX_LINES 3-4",
       "Interface CartLine 6-11",
+      "Field CartLine.sku 8-8",
+      "Field CartLine.quantity 9-9",
       "Method CartLine.describe 10-10",
       "TypeAlias LineFilter 13-13",
       "Enum CartState 15-15",
@@ -235,6 +237,7 @@ describe("Go", () => {
       "Constant store.MaxItems 6-7",
       "Field store.ErrMissing 9-9",
       "Struct store.Warehouse 11-15",
+      "Field store.Warehouse.stock 14-14",
       "Interface store.Counter 17-20",
       "TypeAlias store.Sku 22-22",
       "Method store.Warehouse.Reserve 24-31",
@@ -295,6 +298,7 @@ describe("Rust", () => {
     expect(outline(declarations(chunks))).toEqual([
       "Constant MAX_JOBS 3-4",
       "Struct Queue 6-10",
+      "Field Queue.jobs 9-9",
       "Enum Priority 12-12",
       "Interface Runner 14-17",
       "Method Runner.run 16-16",

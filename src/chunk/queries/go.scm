@@ -32,3 +32,7 @@
 ; (`var _ io.Reader = (*T)(nil)`), and nothing declared in a function.
 (source_file (var_declaration (var_spec name: (identifier) @name (#not-eq? @name "_")) @definition.field))
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name (#not-eq? @name "_")) @definition.field)))
+
+; A struct's named fields, one chunk each, as C# fields are (`Config.Timeout` is looked up by name); embedded
+; fields have no name of their own.
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)

@@ -5,6 +5,7 @@
 ; found in generic.ts. Vocabulary: src/chunk/generic.ts.
 ; Where two patterns capture the same node, the earlier pattern wins.
 
+(struct_item name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
 (struct_item name: (type_identifier) @name) @definition.struct
 (union_item name: (type_identifier) @name) @definition.struct
 (enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @definition.enum
@@ -23,3 +24,6 @@
 
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.constant
+
+; A struct's named fields, one chunk each, as C# fields are (`Config::timeout` is looked up by name).
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)

@@ -54,3 +54,6 @@
 ; Every other class field, one chunk each (`private items: T[] = []`, `static readonly DEFAULT = 5`, `#secret`), as
 ; C# fields: agents look instance state up by name. Fields holding functions are methods (above).
 (class_body (public_field_definition name: (_) @name) @definition.field)
+
+; An interface's properties, one chunk each, as class fields are: `ChunkRecord.stateField` is looked up by name.
+(interface_body (property_signature name: (_) @name) @definition.field)
