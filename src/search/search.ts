@@ -114,7 +114,6 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // lookup, the hundreds of declarations named *UniTask* crowded out the answer (unitask-mixed.yaml: file recall@5
   // 0.60 → 1.00).
   const mentionsNames = isMostlyProse(req.query);
-  const rareNames = new Map(symbol.flatMap((m) => (m.rareName === undefined ? [] : [[m.index, m.rareName] as const])));
   const namesIdentifier = symbol.length > 0 && bandOf(symbol[0]!.score) >= BAND.contains && !mentionsNames;
   lists.push({ weight: t.symbolWeight * (namesIdentifier ? t.identifierSymbolFactor : t.proseSymbolFactor), keys: symbol.map((m) => m.index) });
   // A state field is a name to look up, not an answer to a question in words: prose ranks declarations with
@@ -209,11 +208,11 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // not the overloads of a named method or the declarations containing a quoted phrase.
   const pinned = new Set<number>();
   const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines);
-  // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them;
-  // one naming `ReactiveCommand` and `CanExecute`, one declaration for each name. The question's words, not how
-  // well a name matched, order them: equal priorities keep the ranked order.
+  // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one
+  // declaration per symbol it names. The question's words, not how well a name matched, order them: equal
+  // priorities keep the ranked order.
   if (mentionsNames && asks[0]!.size > 0) {
-    asks[0] = bestOfEach(asks[0]!, scored, (i) => rareNames.get(i) ?? snapshot.chunks.symbolAt(i));
+    asks[0] = bestOfEach(asks[0]!, scored, (i) => snapshot.chunks.symbolAt(i));
     // Right after each named declaration, the best-ranked type it hands the work to (follow.ts): "how does
     // UniTask.WhenAny …" is answered in WhenAnyPromise (unitask-mixed.yaml: function recall@5 0.50 → 0.70).
     const handedTo = new Map<number, number>();
@@ -260,7 +259,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   return hits;
 }
 
-/** Of the declarations a lead names, the best-ranked one per key (a symbol: overloads share one; or a typed name), all of one priority. */
+/** Of the declarations a lead names, the best-ranked one per key (per symbol: overloads share one), all of one priority. */
 function bestOfEach(lead: ReadonlyMap<number, number>, scored: readonly Scored[], keyOf: (index: number) => string): Map<number, number> {
   const position = new Map<number, number>();
   scored.forEach((x, k) => position.set(x.index, k));

@@ -120,7 +120,7 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string)
   const out = new Map<number, number>();
   if (isMostlyProse(query)) {
     // Its dotted names if it has any, else its rare names; search.ts keeps the best-ranked one of each.
-    const wanted = (m: SymbolMatch) => (best >= BAND.qualified ? bandOf(m.score) >= BAND.qualified : m.rareName !== undefined);
+    const wanted = (m: SymbolMatch) => (best >= BAND.qualified ? bandOf(m.score) >= BAND.qualified : m.rareName === true);
     for (const m of symbol) if (wanted(m)) out.set(m.index, m.score);
     return out;
   }
@@ -152,10 +152,10 @@ export interface SymbolMatch {
   /** A member named outright whose enclosing type the query names too ("Subject OnNext"): as good as `Subject.OnNext`. */
   ownerNamed?: true;
   /**
-   * Named exactly by a typed name that few declarations' names contain (RARE_NAME_DECLARATIONS): `searchSnapshot`,
-   * `MainThreadDispatcher`, not `UniTask`; the name, lower-cased. Constructors and state fields are never marked.
+   * Named exactly, case included, by a typed name that few declarations' names contain (RARE_NAME_DECLARATIONS):
+   * `searchSnapshot`, `MainThreadDispatcher`, not `UniTask`. Constructors and state fields are never marked.
    */
-  rareName?: string;
+  rareName?: true;
 }
 
 /** A typed name contained in at most this many declaration names points at a declaration; more, it is context. */
@@ -256,7 +256,9 @@ export function rankBySymbol(
     const k = namedBy[n]!;
     if (k < 0 || containing[k]! > RARE_NAME_DECLARATIONS) return;
     if (snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index)) return;
-    m.rareName = idents[k];
+    // The name as typed, case and all: `ErrorObject` names the interface, not the function errorObject.
+    if (!query.includes(snapshot.chunks.nameAt(m.index))) return;
+    m.rareName = true;
   });
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;

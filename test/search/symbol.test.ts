@@ -172,8 +172,9 @@ describe("identifier queries", () => {
 
   test("on UniRx: a question's rare name leads with its declaration; a name hundreds of declarations share does not", () => {
     const query = "how does OnNext reach the MainThreadDispatcher queue when posted from another thread";
-    const rare = rankBySymbol(unirx.snapshot(), query, queryTerms(query)).filter((m) => m.rareName !== undefined);
-    expect(new Set(rare.map((m) => m.rareName))).toEqual(new Set(["mainthreaddispatcher"])); // every observer has an OnNext
+    const rare = rankBySymbol(unirx.snapshot(), query, queryTerms(query)).filter((m) => m.rareName);
+    // Every observer has an OnNext; the class is named MainThreadDispatcher, case and all.
+    expect(new Set(rare.map((m) => unirx.snapshot().chunks.symbolAt(m.index)))).toEqual(new Set(["UniRx.MainThreadDispatcher"]));
     const top = (q: string) => searchSnapshot(unirx.snapshot(), { query: q, limit: 5 }).map((h) => h.chunk.symbol);
     const created = top("when is the MainThreadDispatcher created if nobody put it in the scene");
     expect(created[0]).toBe("UniRx.MainThreadDispatcher");
