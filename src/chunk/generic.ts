@@ -19,6 +19,8 @@
 //      `leading` nodes directly above it; docstring languages read the body's first statement instead.
 //   5. A declaration's content is its source with each member declaration replaced by that member's signature:
 //      a class chunk is its header plus member signatures, and each member is its own chunk.
+//   6. Overload signatures (bodiless declarations of one symbol, directly followed by its declaration with a body,
+//      as TypeScript writes them) are part of that declaration's chunk, which starts at the first of them.
 import { readFileSync } from "node:fs";
 import { Language, Parser, Query, type Node } from "web-tree-sitter";
 import type { ChunkKind, IdentifierRef } from "../types.ts";
@@ -128,6 +130,34 @@ interface Placed extends RawChunk {
   /** Byte range of the chunk's own text (doc comment included). */
   startIndex: number;
   endIndex: number;
+  /** Whether the declaration has a body (an overload signature has none). */
+  bodied: boolean;
+}
+
+/**
+ * Rule 6: each run of bodiless declarations of one symbol that the same symbol's declaration with a body follows
+ * (nothing but comments between) moves into that declaration, whose chunk then starts at the run's first doc or
+ * line; the run's doc serves when the body's declaration has none. Returns the absorbed positions.
+ */
+function absorbOverloadSignatures(placed: Placed[]): Set<number> {
+  const absorbed = new Set<number>();
+  for (let i = 1; i < placed.length; i++) {
+    const chunk = placed[i]!;
+    if (!chunk.bodied) continue;
+    let first = i;
+    while (first > 0) {
+      const previous = placed[first - 1]!;
+      if (previous.bodied || previous.symbol !== chunk.symbol || previous.parent !== chunk.parent) break;
+      first--;
+    }
+    if (first === i) continue;
+    const head = placed[first]!;
+    for (let k = first; k < i; k++) absorbed.add(k);
+    chunk.doc ??= head.doc;
+    chunk.startLine = head.startLine;
+    chunk.startIndex = head.startIndex;
+  }
+  return absorbed;
 }
 
 /** 0-based last row of a node, not counting a trailing newline it swallows (Rust line comments do). */
@@ -368,21 +398,24 @@ export function chunkDeclarations(
         declarationLine: definition.node.startPosition.row + 1,
         startIndex: lead.startIndex,
         endIndex: definition.outer.endIndex,
+        bodied: definition.body !== null,
       };
       if (lead.doc !== undefined) chunk.doc = lead.doc;
       if (!byNode.has(definition.node.id)) byNode.set(definition.node.id, placed.length);
       placed.push(chunk);
     }
+    const overloads = absorbOverloadSignatures(placed);
     const members = new Map<number, Placed[]>();
-    for (const chunk of placed) {
-      if (chunk.parent === -1) continue;
+    placed.forEach((chunk, i) => {
+      if (chunk.parent === -1 || overloads.has(i)) return;
       const list = members.get(chunk.parent) ?? [];
       list.push(chunk);
       members.set(chunk.parent, list);
-    }
-    return placed.map((chunk, i) => {
-      const { parent: _parent, declarationLine: _line, startIndex: _start, endIndex: _end, ...raw } = chunk;
-      return { ...raw, content: content(file, chunk, members.get(i) ?? []) };
+    });
+    return placed.flatMap((chunk, i) => {
+      if (overloads.has(i)) return [];
+      const { parent: _parent, declarationLine: _line, startIndex: _start, endIndex: _end, bodied: _bodied, ...raw } = chunk;
+      return [{ ...raw, content: content(file, chunk, members.get(i) ?? []) }];
     });
   } finally {
     tree.delete();

@@ -48,5 +48,6 @@
  * 24: C# references: a nested type's members no longer see the enclosing class's primary-constructor parameters
  *     (their bare uses of a same-named member are references again), and `allows ref struct` names no type.
  * 25: TypeScript interface properties, Go struct fields and Rust struct fields are Field chunks of their type.
+ * 26: TypeScript overload signatures are part of the chunk of the declaration with the body that follows them.
  */
-export const CHUNKER_VERSION = 25;
+export const CHUNKER_VERSION = 26;

@@ -145,6 +145,37 @@ describe("TypeScript", () => {
     expect(gaps(chunks)).toEqual([]);
   });
 
+  test("overload signatures are part of the chunk of the declaration with the body; a declaration file keeps them apart", () => {
+    const text = src(
+      "export class Validator {", //                                          1
+      "  /** Compiles a schema. */", //                                       2
+      "  compile(schema: string): Fn", //                                     3
+      "  // eslint-disable-next-line", //                                     4
+      "  compile(schema: object): Fn", //                                     5
+      "  compile(schema: unknown): Fn {", //                                  6
+      "    return build(schema)", //                                          7
+      "  }", //                                                               8
+      "  check(): void", //                                                   9
+      "  reset(): void {}", //                                                10
+      "}", //                                                                 11
+      "export function parse(text: string): Node", //                         12
+      "export function parse(text: string, strict: boolean): Node {", //      13
+      "  return read(text, strict)", //                                       14
+      "}", //                                                                 15
+    );
+    const chunks = declarations(chunker.chunk("lib/validator.ts", text));
+    expect(outline(chunks)).toEqual(["Class Validator 1-11", "Method Validator.compile 2-8", "Method Validator.check 9-9", "Method Validator.reset 10-10", "Function parse 12-15"]);
+    const compile = only(chunks, "Validator.compile");
+    expect(compile.signature).toBe("compile(schema: unknown): Fn");
+    expect(compile.doc).toBe("Compiles a schema.");
+    expect(compile.content).toContain("compile(schema: object): Fn");
+    // The class lists its members once each.
+    expect(only(chunks, "Validator").content.match(/compile\(/g)?.length).toBe(1);
+    // Without bodies (a .d.ts), each overload stays its own declaration.
+    const dts = declarations(chunker.chunk("lib/validator.d.ts", "export declare function parse(text: string): Node;\nexport declare function parse(text: string, strict: boolean): Node;\n"));
+    expect(outline(dts)).toEqual(["Function parse 1-1", "Function parse 2-2"]);
+  });
+
   test("// comments in words directly above a declaration are its doc; code commented out, directives and comments after a blank line are not", () => {
     const text = src(
       "// Header about the whole file.", //                        1
