@@ -212,15 +212,14 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // declaration per symbol it names. The question's words, not how well a name matched, order them: equal
   // priorities keep the ranked order.
   if (mentionsNames && asks[0]!.size > 0) {
-    asks[0] = bestOfEach(asks[0]!, scored, (i) => snapshot.chunks.symbolAt(i));
+    const rank = new Map(scored.map((s, k) => [s.index, k]));
+    const byRank = (a: number, b: number) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity);
+    const named = bestOfEach([...asks[0]!.keys()], byRank, (i) => snapshot.chunks.symbolAt(i));
     // Right after each named declaration, the best-ranked type it hands the work to (follow.ts): "how does
     // UniTask.WhenAny …" is answered in WhenAnyPromise (unitask-mixed.yaml: function recall@5 0.50 → 0.70).
-    const handedTo = new Map<number, number>();
-    for (const named of asks[0].keys()) {
-      const used = typesUsedBy(snapshot, named).filter((j) => !accept || accept(j));
-      for (const j of bestOfEach(new Map(used.map((j) => [j, 0])), scored, () => "").keys()) handedTo.set(j, 0);
-    }
-    asks.unshift(handedTo); // a later ask leads: the named declarations stay first
+    const handedTo = named.flatMap((i) => typesUsedBy(snapshot, i).filter((j) => !accept || accept(j)).sort(byRank).slice(0, 1));
+    asks[0] = new Map(named.map((i) => [i, 0]));
+    asks.unshift(new Map(handedTo.map((j) => [j, 0]))); // a later ask leads: the named declarations stay first
   }
   for (const lead of asks) {
     scored = pinFirst(scored, lead);
@@ -259,17 +258,15 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   return hits;
 }
 
-/** Of the declarations a lead names, the best-ranked one per key (per symbol: overloads share one), all of one priority. */
-function bestOfEach(lead: ReadonlyMap<number, number>, scored: readonly Scored[], keyOf: (index: number) => string): Map<number, number> {
-  const position = new Map<number, number>();
-  scored.forEach((x, k) => position.set(x.index, k));
+/** The best-ranked index per key (per symbol: overloads share one), in the order the keys first occur. */
+function bestOfEach(indexes: readonly number[], byRank: (a: number, b: number) => number, keyOf: (index: number) => string): number[] {
   const best = new Map<string, number>();
-  for (const i of lead.keys()) {
-    const name = keyOf(i);
-    const held = best.get(name);
-    if (held === undefined || (position.get(i) ?? Infinity) < (position.get(held) ?? Infinity)) best.set(name, i);
+  for (const i of indexes) {
+    const key = keyOf(i);
+    const held = best.get(key);
+    if (held === undefined || byRank(i, held) < 0) best.set(key, i);
   }
-  return new Map([...best.values()].map((i) => [i, 0]));
+  return [...best.values()];
 }
 
 /** Within its file, a comment-only gap ranks below any declaration with evidence (fused scores differ by far less). */
