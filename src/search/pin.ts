@@ -18,9 +18,11 @@ export function explicitAsks(
   accept: ((index: number) => boolean) | undefined,
   depth: number,
   sourceLines?: SourceLines,
+  /** Whether the query is a question that mentions names (isMostlyProse), when the caller has told already. */
+  question?: boolean,
 ): Map<number, number>[] {
   const accepted = (lead: Map<number, number>) => (accept ? new Map([...lead].filter(([i]) => accept(i))) : lead);
-  const asks = [namedDeclarations(symbol, query)];
+  const asks = [namedDeclarations(symbol, query, question)];
   const phrases = quotedPhrases(query);
   if (phrases.length > 0) {
     let matches = matchPhrases(snapshot, phrases, sourceLines ? PHRASE_CANDIDATES : depth);

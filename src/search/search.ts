@@ -207,7 +207,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // What the query asks for explicitly is listed whole: the per-file cap keeps one file from crowding out others,
   // not the overloads of a named method or the declarations containing a quoted phrase.
   const pinned = new Set<number>();
-  const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines);
+  const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines, mentionsNames);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one
   // declaration per symbol it names. The question's words, not how well a name matched, order them: equal
   // priorities keep the ranked order.

@@ -115,10 +115,10 @@ export function isSingleIdentifier(query: string): boolean {
  * declarations its rare names name ("how does searchSnapshot apply the per-file cap"). Empty otherwise (prose is
  * ranked by evidence, not pinned).
  */
-export function namedDeclarations(symbol: readonly SymbolMatch[], query: string): Map<number, number> {
+export function namedDeclarations(symbol: readonly SymbolMatch[], query: string, question = isMostlyProse(query)): Map<number, number> {
   const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
   const out = new Map<number, number>();
-  if (isMostlyProse(query)) {
+  if (question) {
     // Its dotted names if it has any, else its rare names; search.ts keeps the best-ranked one of each.
     const wanted = (m: SymbolMatch) => (best >= BAND.qualified ? bandOf(m.score) >= BAND.qualified : m.rareName === true);
     for (const m of symbol) if (wanted(m)) out.set(m.index, m.score);
