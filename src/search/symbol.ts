@@ -185,9 +185,9 @@ export function rankBySymbol(
     if (id !== undefined) wanted.add(id);
   }
   const out: SymbolMatch[] = [];
-  // Per typed name: how many declaration names contain it; per match, the typed name equal to its name (or -1).
+  // Per typed name: how many declaration names contain it; the matches a typed name equals, with that name's position.
   const containing = idents.map(() => 0);
-  const namedBy: number[] = [];
+  const exactMatches: Array<[SymbolMatch, number]> = [];
   for (let i = 0; i < idx.names.length; i++) {
     const name = idx.names[i]!;
     if (name === "" || (accept && !accept(i))) continue;
@@ -250,16 +250,14 @@ export function rankBySymbol(
     const match: SymbolMatch = { index: i, score: banded + matched * coverage + ownerScore };
     if (ownerNamed && band === BAND.exact && !coveredOnly) match.ownerNamed = true;
     out.push(match);
-    namedBy.push(exactly);
+    if (exactly >= 0) exactMatches.push([match, exactly]);
   }
-  out.forEach((m, n) => {
-    const k = namedBy[n]!;
-    if (k < 0 || containing[k]! > RARE_NAME_DECLARATIONS) return;
-    if (snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index)) return;
+  for (const [m, k] of exactMatches) {
+    if (containing[k]! > RARE_NAME_DECLARATIONS) continue;
+    if (snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index)) continue;
     // The name as typed, case and all: `ErrorObject` names the interface, not the function errorObject.
-    if (!query.includes(snapshot.chunks.nameAt(m.index))) return;
-    m.rareName = true;
-  });
+    if (query.includes(snapshot.chunks.nameAt(m.index))) m.rareName = true;
+  }
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;
 }
