@@ -69,10 +69,10 @@ export function withGaps(path: string, lines: readonly string[], chunks: readonl
     for (const [a, b] of windowRanges(to - from + 1)) {
       const startLine = from + a - 1;
       const endLine = from + b - 1;
-      const content = lines.slice(startLine - 1, endLine).join("\n");
+      const gapLines = lines.slice(startLine - 1, endLine);
+      const content = gapLines.join("\n");
       if (!MEANINGFUL.test(content)) continue;
-      const commentOnly =
-        commentLine !== undefined && lines.slice(startLine - 1, endLine).every((l) => !MEANINGFUL.test(l) || commentLine.test(l) || noiseLine?.test(l) === true);
+      const commentOnly = commentLine !== undefined && gapLines.every((l) => !MEANINGFUL.test(l) || commentLine.test(l) || noiseLine?.test(l) === true);
       gaps.push(
         toDraft(path, {
           kind: "FileFragment",
