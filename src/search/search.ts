@@ -7,7 +7,7 @@ import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
 import { priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
-import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol } from "./symbol.ts";
+import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, repeatedVerbs } from "./symbol.ts";
 import { explicitAsks, pinFirst, type SourceLines } from "./pin.ts";
 import { typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
@@ -95,7 +95,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
   // lookup per pair and match nothing.
   const words = queryTerms(req.query);
-  const terms = [...new Set([...words, ...agentNouns(snapshot, words), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
+  const terms = [...new Set([...words, ...agentNouns(snapshot, words), ...repeatedVerbs(snapshot, req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
   const predicate = compileFilter(req);
   // The symbol branch asks this of every chunk: one reused probe rather than a record made per chunk.
   const probe: Pick<ChunkRecord, "kind" | "path"> = { kind: "FileFragment", path: "" };

@@ -37,6 +37,36 @@ export function agentNouns(snapshot: Snapshot, terms: readonly string[]): string
 }
 
 /**
+ * The re- verbs a query spells out with "again" that declaration names use: "try again" → `OnErrorRetry`,
+ * "connect again" → `Reconnect`, and "re-subscribe" written with a hyphen → `Resubscribe`. English forms the
+ * repetition of a verb with the prefix, and code names it that way; the words of the paraphrase ("try", "again")
+ * match nothing telling. The verb is the nearest word before "again" that is no stop word, within three words.
+ */
+export function repeatedVerbs(snapshot: Snapshot, query: string): string[] {
+  const idx = symbolIndexOf(snapshot);
+  const words = query.toLowerCase().match(/[a-z]+(?:-[a-z]+)*/g) ?? [];
+  const verbs: string[] = [];
+  words.forEach((word, i) => {
+    if (word.startsWith("re-")) verbs.push(word.slice(3).replace(/-/g, ""));
+    if (word !== "again") return;
+    for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+      const w = words[j]!;
+      if (isStopWord(w) || w.includes("-")) continue;
+      verbs.push(w);
+      break;
+    }
+  });
+  const out: string[] = [];
+  for (const verb of verbs) {
+    if (verb.length < 3) continue;
+    const term = stem(`re${verb}`);
+    const id = idx.termIds.get(term);
+    if (id !== undefined && idx.df[id]! > 0) out.push(term);
+  }
+  return out;
+}
+
+/**
  * Tokens of the query that look like identifiers a user typed on purpose, lower-cased. In a query of one or two
  * words every word counts, stop words and two-letter names included: `Where`, `Do` and `Observable.Where` are
  * what an agent types to find LINQ-style operators. Generic arguments are dropped (`IObservable<T>.Where`), and a
