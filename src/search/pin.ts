@@ -36,6 +36,20 @@ export function explicitAsks(
   return asks;
 }
 
+/**
+ * Where `name` first stands in `query` as a whole word (not inside a longer identifier; a qualifier before a dot is
+ * another word), or the query's length when it never does, so that unmentioned names sort last.
+ */
+export function firstMention(query: string, name: string): number {
+  if (name === "") return query.length;
+  for (let at = query.indexOf(name); at >= 0; at = query.indexOf(name, at + 1)) {
+    if (!IDENT_CHAR.test(query.charAt(at - 1)) && !IDENT_CHAR.test(query.charAt(at + name.length))) return at;
+  }
+  return query.length;
+}
+
+const IDENT_CHAR = /[\p{L}\p{N}_$]/u;
+
 /** Reads a file's lines (relative path) for a literal check; undefined when it cannot be read. */
 export type SourceLines = (path: string) => readonly string[] | undefined;
 

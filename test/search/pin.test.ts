@@ -1,6 +1,6 @@
 // Explicit asks lead: pinFirst itself, quoted phrases and file names through searchSnapshot.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { pinFirst } from "../../src/search/pin.ts";
+import { firstMention, pinFirst } from "../../src/search/pin.ts";
 import type { ChunkKind } from "../../src/types.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { quotedPhrases } from "../../src/text/tokens.ts";
@@ -29,6 +29,20 @@ describe("pinFirst", () => {
 
   test("an empty lead changes nothing", () => {
     expect(pinFirst(scored, new Map())).toEqual(scored);
+  });
+});
+
+describe("firstMention", () => {
+  test("the first place a name stands as a whole word; inside a longer identifier does not count", () => {
+    expect(firstMention("how does errorsText join the ErrorObject list", "ErrorObject")).toBe(29);
+    expect(firstMention("how does errorsText join the ErrorObject list", "errorsText")).toBe(9);
+    expect(firstMention("AsyncObjectPool or ObjectPool", "ObjectPool")).toBe(19); // not inside AsyncObjectPool
+    expect(firstMention("Observable.Where drops values", "Where")).toBe(11); // a qualifier is another word
+  });
+
+  test("a name the query never says sorts after every mentioned one", () => {
+    expect(firstMention("how does Delay work", "DelayPromise")).toBe(19);
+    expect(firstMention("how does Delay work", "")).toBe(19);
   });
 });
 

@@ -188,6 +188,14 @@ describe("identifier queries", () => {
     expect(top("Subject.OnNext")[0]).toBe("UniRx.Subject.OnNext");
   });
 
+  test("on UniRx: a question naming two declarations leads with the one it names first", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+    const dispatcher = "UniRx.MainThreadDispatcher";
+    const observe = "UniRx.ObserveExtensions.ObserveEveryValueChanged";
+    expect(top("how does ObserveEveryValueChanged keep polling a property each frame through the MainThreadDispatcher").slice(0, 2)).toEqual([observe, dispatcher]);
+    expect(top("when the MainThreadDispatcher is destroyed, what happens to a stream made by ObserveEveryValueChanged that polls each frame").slice(0, 2)).toEqual([dispatcher, observe]);
+  });
+
   test("on UniRx: a question that mentions a qualified name leads with one of its overloads, not all of them", () => {
     const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
     expect(top("Observable.Where").filter((s) => s === "UniRx.Observable.Where").length).toBe(2);
