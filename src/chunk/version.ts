@@ -49,5 +49,7 @@
  *     (their bare uses of a same-named member are references again), and `allows ref struct` names no type.
  * 25: TypeScript interface properties, Go struct fields and Rust struct fields are Field chunks of their type.
  * 26: TypeScript overload signatures are part of the chunk of the declaration with the body that follows them.
+ * 27: a number with a capital letter that starts no word is one identifier sub-word ("Enter2D" → enter, 2d), so the
+ *     index terms of such names change.
  */
-export const CHUNKER_VERSION = 26;
+export const CHUNKER_VERSION = 27;

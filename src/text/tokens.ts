@@ -5,7 +5,9 @@ import { STOP_WORDS } from "./stop-words.ts";
 const WORD = /[\p{L}\p{N}_]+/gu;
 // Sub-words of an identifier: "HTTPServer2Go" → HTTP, Server, 2, Go; "IObservable" → I, Observable. Scripts
 // without case (CJK, kana) are one sub-word per run: "日本語メソッド" stays whole, "データInfo" → データ, Info.
-const SUB_WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{Lo}\p{Lm}]+/gu;
+// A number with one capital letter that starts no word is a unit: "OnCollisionEnter2D" → 2D, not 2 and D (which
+// are too short to index, so the 2D and 3D variants of a name had the same terms); "Base64URL" stays 64, URL.
+const SUB_WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+\p{Lu}(?=\p{Lu}\p{Ll}|[^\p{L}]|$)|\p{N}+|[\p{Lo}\p{Lm}]+/gu;
 
 /** Splits one identifier into lower-case sub-words (`GetBalanceChanges` → get, balance, changes). */
 export function splitIdentifier(identifier: string): string[] {

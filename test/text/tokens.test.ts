@@ -14,6 +14,15 @@ describe("splitIdentifier", () => {
     expect(splitIdentifier("日本語メソッド")).toEqual(["日本語メソッド"]);
     expect(splitIdentifier("データInfo2")).toEqual(["データ", "info", "2"]);
   });
+  test("a number with a capital letter that starts no word is one unit (2D, 3D); before a word it is not", () => {
+    expect(splitIdentifier("OnCollisionEnter2DAsObservable")).toEqual(["on", "collision", "enter", "2d", "as", "observable"]);
+    expect(splitIdentifier("Rigidbody2D")).toEqual(["rigidbody", "2d"]);
+    expect(splitIdentifier("Vector2Int")).toEqual(["vector", "2", "int"]);
+    expect(splitIdentifier("Base64URL")).toEqual(["base", "64", "url"]);
+    // "2D" in a question used to give no term at all (2 and d are too short), so the 2D and 3D names tied.
+    expect(termsOf("2D physics")).toEqual(["2d", stem("physics")]);
+    expect(termsOf("OnCollisionEnter2D")).toContain("2d");
+  });
 });
 
 describe("termsOf", () => {
