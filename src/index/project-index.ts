@@ -498,7 +498,6 @@ export class ProjectIndex {
     const toRead = [...plan.added, ...plan.touched];
     const entries = new Map(toRead.map((e) => [e.path, e]));
     const metaOnly: FileRow[] = [];
-    const embedTexts = new Map<string, string>();
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
     const queue = embedding ? this.embedQueue(db, opts) : undefined;
     const previousSkipped = db.loadWalkSkipped();
@@ -536,7 +535,6 @@ export class ProjectIndex {
           } else {
             for (const c of outcome.chunks) {
               if (c.textHash.startsWith(NO_VECTOR_PREFIX)) continue;
-              embedTexts.set(c.textHash, c.draft.embedText);
               queue?.add(c.textHash, c.draft.embedText);
             }
             pending.push({ row: { ...base, chunkCount: outcome.chunks.length }, chunks: outcome.chunks, passages: outcome.passages, identifiers: outcome.identifiers });
@@ -594,7 +592,7 @@ export class ProjectIndex {
       let warning = result.error ? this.pendingWarning(result.error) : undefined;
       if (!result.error && mayHavePending) {
         // Texts left pending by earlier refreshes (backend was down then).
-        const earlier = await this.embedPending(embedTexts, opts);
+        const earlier = await this.embedPending(opts);
         report.textsEmbedded += earlier.embedded;
         warning = earlier.warning;
       }
@@ -653,11 +651,11 @@ export class ProjectIndex {
   }
 
   /** Embeds chunk texts that still have no vector (left by earlier refreshes), through the same queue. */
-  private async embedPending(known: Map<string, string>, opts: RefreshOptions): Promise<{ embedded: number; warning?: string }> {
+  private async embedPending(opts: RefreshOptions): Promise<{ embedded: number; warning?: string }> {
     const db = this.open();
     const pending = db.pendingTextHashes();
     if (pending.length === 0) return { embedded: 0 };
-    const texts = this.textsFor(pending, known, await this.getChunker());
+    const texts = this.textsFor(pending, await this.getChunker());
     const queue = this.embedQueue(db, opts);
     for (const [hash, text] of texts) queue.add(hash, text);
     const result = await queue.finish();
@@ -665,16 +663,14 @@ export class ProjectIndex {
     return result.error ? { embedded: result.embedded, warning: this.pendingWarning(result.error) } : { embedded: result.embedded };
   }
 
-  /** Embed texts for the given hashes: from this refresh's chunks, else by re-chunking the files that hold them. */
-  private textsFor(hashes: string[], known: Map<string, string>, chunker: Chunker): Map<string, string> {
+  /**
+   * Embed texts for the given hashes, by re-chunking the files that hold them. This refresh's own texts went to its
+   * queue and are embedded by now (this runs only after it succeeded), so keeping every text of the refresh in memory
+   * for this lookup (a full build's worth) bought nothing.
+   */
+  private textsFor(hashes: string[], chunker: Chunker): Map<string, string> {
     const texts = new Map<string, string>();
-    const missing = new Set<string>();
-    for (const h of hashes) {
-      const t = known.get(h);
-      if (t !== undefined) texts.set(h, t);
-      else missing.add(h);
-    }
-    if (missing.size === 0) return texts;
+    const missing = new Set(hashes);
     const db = this.open();
     const paths = new Set<string>();
     for (const path of db.pathsOfTextHashes([...missing])) paths.add(path);
