@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 // Entry point of the `code-index` binary and CLI.
-import { runCli } from "./cli/main.ts";
+import { runTunedChild, wantsTunedChild } from "./cli/tuned-build.ts";
 
 // Output that cannot be written: a closed pipe (`| head`, a client gone) ends quietly; anything else (a full disk)
 // is said on stderr instead of a stack trace.
@@ -9,4 +9,9 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   process.exit(e.code === "EPIPE" ? 0 : 1);
 });
 
-process.exitCode = await runCli(process.argv.slice(2));
+const args = process.argv.slice(2);
+// CODEINDEX_DEBUG=1 says on stderr how a build ran (in a child process, or why not).
+const debug = process.env.CODEINDEX_DEBUG ? (m: string) => process.stderr.write(`code-index: ${m}\n`) : undefined;
+const childCode = wantsTunedChild(args, process.env, process.platform) ? await runTunedChild(args, debug) : undefined;
+// The CLI itself is loaded only when this process runs the command (not while a build's child does).
+process.exitCode = childCode ?? (await (await import("./cli/main.ts")).runCli(args));
