@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 // Entry point of the `code-index` binary and CLI.
-import { runTunedChild, wantsTunedChild } from "./cli/tuned-build.ts";
+import { runTunedChild, wantsTunedChild, watchParent } from "./cli/tuned-build.ts";
 
 // Output that cannot be written: a closed pipe (`| head`, a client gone) ends quietly; anything else (a full disk)
 // is said on stderr instead of a stack trace.
@@ -14,4 +14,12 @@ const args = process.argv.slice(2);
 const debug = process.env.CODEINDEX_DEBUG ? (m: string) => process.stderr.write(`code-index: ${m}\n`) : undefined;
 const childCode = wantsTunedChild(args, process.env, process.platform) ? await runTunedChild(args, debug) : undefined;
 // The CLI itself is loaded only when this process runs the command (not while a build's child does).
-process.exitCode = childCode ?? (await (await import("./cli/main.ts")).runCli(args));
+if (childCode !== undefined) process.exitCode = childCode;
+else {
+  const stopWatching = watchParent(); // when this process is a build's child
+  try {
+    process.exitCode = await (await import("./cli/main.ts")).runCli(args);
+  } finally {
+    stopWatching?.();
+  }
+}

@@ -8,6 +8,8 @@ import { spawn } from "node:child_process";
 import { constants } from "node:os";
 
 export const PURGE_DELAY_VARIABLE = "MIMALLOC_PURGE_DELAY";
+/** Tells the child its parent's pid, so it can tell when the parent is gone. */
+export const PARENT_VARIABLE = "CODEINDEX_BUILD_PARENT";
 
 /** The commands that run in the tuned child: one-off and allocation-heavy. */
 const TUNED_COMMANDS = new Set(["build", "reindex"]);
@@ -44,7 +46,7 @@ export function runTunedChild(args: readonly string[], debug: (message: string) 
     const child = spawn(command!, [...prefix, ...args], {
       stdio: "inherit",
       detached: true,
-      env: { ...process.env, [PURGE_DELAY_VARIABLE]: "-1" },
+      env: { ...process.env, [PURGE_DELAY_VARIABLE]: "-1", [PARENT_VARIABLE]: String(process.pid) },
     });
     const forwarded = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
@@ -69,3 +71,24 @@ export function runTunedChild(args: readonly string[], debug: (message: string) 
     });
   });
 }
+
+/**
+ * In a tuned child: checks that the parent still lives and, once it does not (it was killed outright: SIGKILL cannot
+ * be forwarded), interrupts the command the way Ctrl-C does (the files chunked so far are saved) instead of building
+ * on alone. Returns the function that stops watching; undefined when this process is no such child.
+ */
+export function watchParent(env: Record<string, string | undefined> = process.env): (() => void) | undefined {
+  const parent = Number(env[PARENT_VARIABLE]);
+  if (!Number.isInteger(parent) || parent <= 0) return undefined;
+  delete env[PARENT_VARIABLE]; // not for anything this process starts
+  // An orphan is adopted by init or a subreaper, so its parent id changes; the check never keeps the process alive.
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    process.kill(process.pid, "SIGINT");
+  }, PARENT_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const PARENT_CHECK_MS = 250;

@@ -61,7 +61,9 @@ async function crashLoop(
 ): Promise<LoopStats> {
   const { kills, maxMs, embedMs, rand, stopOnComplete, mutate } = opts;
   const args = ["build", "--root", root, "--embedder", "ollama", "--endpoint", stub.url, "--model", "stub-embed", "--dimensions", String(DIMS), "--json"];
-  const env = cliEnv(home);
+  // The variable a CLI build's child gets, set here: the build then runs in the process killed, which is what a crash
+  // is (the wrapper's death only stops its child gracefully: concurrency.test.ts).
+  const env = cliEnv(home, { MIMALLOC_PURGE_DELAY: "-1" });
   const stats: LoopStats = { kills: 0, killsMidEmbedding: 0, completedRuns: 0, resentCommitted: 0, textsReceived: 0, distinctTexts: 0 };
   const before = stub.texts.length;
   let committed = new Set<string>();
