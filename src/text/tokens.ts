@@ -111,7 +111,6 @@ export function queryJoins(query: string): string[] {
   return [...out];
 }
 
-/** Phrases the user put in double quotes, each as its index terms in order; a phrase of stop words only is dropped. */
 /** The text of each quoted phrase, lower-cased with runs of whitespace as one space, for a literal check. */
 export function quotedTexts(query: string): string[] {
   return [...query.matchAll(/"([^"]+)"/g)].map((m) => normalizeForPhrase(m[1]!)).filter((t) => t !== "");
@@ -122,6 +121,7 @@ export function normalizeForPhrase(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** Phrases the user put in double quotes, each as its index terms in order; a phrase of stop words only is dropped. */
 export function quotedPhrases(query: string): string[][] {
   const out: string[][] = [];
   for (const m of query.matchAll(/"([^"]+)"/g)) {
