@@ -189,28 +189,36 @@ describe("two writers on one cache", () => {
     expect(check.pending).toBe(0);
   }, 60_000);
 
-  test("a lock left by a SIGKILLed build is taken over by the next build at once", async () => {
-    const home = tempDir("conc-lock");
+  /**
+   * Starts a CLI build of a fresh tree (embedding slowed down) and, once it embeds, kills with SIGKILL the process
+   * `victim` picks (the CLI or the builder named in the lock, which on Linux is its child); resolves when the CLI ended.
+   */
+  async function killMidEmbedding(prefix: string, victim: (cli: number, builder: number) => number) {
+    const home = tempDir(prefix);
     dirs.push(home);
     const root = join(home, "tree");
     writeTree(root, tree(12, 10));
     stub.settings.delayMs = 100;
     const firstText = stub.texts.length;
-    let lockFile = "";
     try {
       const a = spawnCli(buildArgs(root), cliEnv(home), home);
       await waitUntil(() => stub.texts.length > firstText, 15_000, "the build to start embedding");
-      lockFile = join(adHocCacheDir(home), "write.lock");
-      // The build runs in a child of the CLI process (src/cli/tuned-build.ts, on Linux): the lock names the builder.
+      const lockFile = join(adHocCacheDir(home), "write.lock");
       const builder = Number(readFileSync(lockFile, "utf8").trim());
-      if (process.platform !== "linux") expect(builder).toBe(a.child.pid);
-      process.kill(builder, "SIGKILL");
-      const killed = await a.done;
-      expect(killed.code === 137 || killed.signal === "SIGKILL").toBe(true); // the CLI ends as its builder did
-      expect(existsSync(lockFile)).toBe(true);
+      process.kill(victim(a.child.pid, builder), "SIGKILL");
+      // The output pipes close when the builder has stopped too.
+      return { home, root, lockFile, cli: a.child.pid, builder, ended: await a.done };
     } finally {
       stub.settings.delayMs = 0;
     }
+  }
+
+  test("a lock left by a SIGKILLed build is taken over by the next build at once", async () => {
+    // The build runs in a child of the CLI process (src/cli/tuned-build.ts, on Linux): the lock names the builder.
+    const { home, root, lockFile, cli, builder, ended } = await killMidEmbedding("conc-lock", (_cli, builder) => builder);
+    if (process.platform !== "linux") expect(builder).toBe(cli);
+    expect(ended.code === 137 || ended.signal === "SIGKILL").toBe(true); // the CLI ends as its builder did
+    expect(existsSync(lockFile)).toBe(true);
     const started = performance.now();
     const b = await runCli(buildArgs(root), cliEnv(home), home);
     expect(b.code).toBe(0);
@@ -223,27 +231,11 @@ describe("two writers on one cache", () => {
   }, 60_000);
 
   test.skipIf(process.platform !== "linux")("a CLI process killed outright stops its build's child, which saves what it chunked and frees the lock", async () => {
-    const home = tempDir("conc-parent");
-    dirs.push(home);
-    const root = join(home, "tree");
-    writeTree(root, tree(12, 10));
-    stub.settings.delayMs = 100;
-    const firstText = stub.texts.length;
-    let lockFile = "";
-    try {
-      const a = spawnCli(buildArgs(root), cliEnv(home), home);
-      await waitUntil(() => stub.texts.length > firstText, 15_000, "the build to start embedding");
-      lockFile = join(adHocCacheDir(home), "write.lock");
-      const builder = Number(readFileSync(lockFile, "utf8").trim());
-      expect(builder).not.toBe(a.child.pid);
-      a.child.kill("SIGKILL");
-      await a.done; // the output pipes close when the child has stopped too
-      // No builder left running alone (once orphaned, it may stay a zombie until whoever adopted it reaps it).
-      const state = existsSync(`/proc/${builder}/stat`) ? readFileSync(`/proc/${builder}/stat`, "utf8").split(") ")[1]!.charAt(0) : "gone";
-      expect(["gone", "Z", "X"]).toContain(state);
-    } finally {
-      stub.settings.delayMs = 0;
-    }
+    const { home, root, lockFile, cli, builder } = await killMidEmbedding("conc-parent", (cli) => cli);
+    expect(builder).not.toBe(cli);
+    // No builder left running alone (once orphaned, it may stay a zombie until whoever adopted it reaps it).
+    const state = existsSync(`/proc/${builder}/stat`) ? readFileSync(`/proc/${builder}/stat`, "utf8").split(") ")[1]!.charAt(0) : "gone";
+    expect(["gone", "Z", "X"]).toContain(state);
     expect(existsSync(lockFile)).toBe(false); // it stopped as on Ctrl-C, releasing the lock
     const check = inspectCache(adHocCacheDir(home), DIMS, stub);
     expect(check.integrity).toBe("ok");
