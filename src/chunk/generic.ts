@@ -160,6 +160,15 @@ function absorbOverloadSignatures(placed: Placed[]): Set<number> {
   return absorbed;
 }
 
+/**
+ * Whether a comment is a JSDoc-style block (opened by slash and two stars) that documents what follows it, rather
+ * than the file (`@file`,
+ * `@module`, `@fileoverview`, `@packageDocumentation`) or its licence.
+ */
+function isBlockDocOfNext(comment: string): boolean {
+  return /^\/\*\*(?!\/)/.test(comment) && !/@(?:file|fileoverview|module|packageDocumentation|license|preserve)\b|\b(?:copyright|licen[cs]ed?|spdx)\b|\(c\)|©/i.test(comment);
+}
+
 /** 0-based last row of a node, not counting a trailing newline it swallows (Rust line comments do). */
 function lastRow(node: Node): number {
   const end = node.endPosition;
@@ -206,8 +215,12 @@ class SourceFile {
     let row = outer.startPosition.row;
     let startIndex = outer.startIndex;
     for (let prev = outer.previousSibling; prev; prev = prev.previousSibling) {
-      if (lastRow(prev) < row - 1 || !this.startsLine(prev)) break;
       const comment = prev.type.endsWith("comment") ? this.of(prev) : undefined;
+      // A JSDoc block one blank line above is the declaration's doc all the same: express and much of npm write
+      // the block, a blank line, then `res.send = function send(body) {…}`.
+      const docAcrossBlank =
+        docs.length === 0 && row === outer.startPosition.row && lastRow(prev) === row - 2 && (this.lines[row - 1] ?? "").trim() === "" && comment !== undefined && isBlockDocOfNext(comment);
+      if ((lastRow(prev) < row - 1 && !docAcrossBlank) || !this.startsLine(prev)) break;
       if (comment !== undefined && (style.comment.test(comment) || (style.proseLines === true && isProseComment(comment)))) docs.unshift(prev);
       else if (!(comment !== undefined && isToolDirective(comment)) && !this.spec.leading?.includes(prev.type)) break;
       row = prev.startPosition.row;

@@ -52,3 +52,33 @@ export function typesUsedBy(snapshot: Snapshot, index: number): number[] {
   }
   return out;
 }
+
+/** Kinds a plain call (`checkKeyword(…)`, `this.PreloadCore(…)`) can name. */
+const CALLABLE_KINDS: ReadonlySet<ChunkKind> = new Set(["Method", "Function"]);
+
+/** Receivers of a call that mean the declaration's own type. */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set(["this", "self", "base", "super"]);
+
+/** `f.call(…)`, `f.apply(…)`, `f.bind(…)` call `f`. */
+const INVOKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
+
+/**
+ * The functions and methods of its own file that the declaration at `index` calls, by name: plain calls, calls on
+ * `this`/`self`/`base` or its own type, and JavaScript's `f.call(this, …)`; not its own name (overloads calling each
+ * other). "Where does addKeyword throw when the keyword is already defined" is answered in the `checkKeyword` it
+ * calls. Positions into `snapshot.chunks`, unordered.
+ */
+export function functionsCalledBy(snapshot: Snapshot, index: number): number[] {
+  const chunks = snapshot.chunks;
+  const path = chunks.pathAt(index);
+  const own = chunks.qualifierAt(index)?.split(".").pop();
+  const names = new Set<string>();
+  for (const ref of snapshot.db.identifiersOfFile(path, chunks.startLineAt(index), chunks.endLineAt(index))) {
+    if (ref.kind !== "call") continue;
+    if (!ref.qualifier || SELF_RECEIVERS.has(ref.qualifier) || ref.qualifier === own) names.add(ref.name);
+    else if (INVOKERS.has(ref.name)) names.add(ref.qualifier);
+  }
+  names.delete(chunks.nameAt(index));
+  if (names.size === 0) return [];
+  return (snapshot.indexesByPath.get(path) ?? []).filter((i) => CALLABLE_KINDS.has(chunks.kindAt(i)) && names.has(chunks.nameAt(i)));
+}

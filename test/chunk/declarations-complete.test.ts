@@ -79,6 +79,54 @@ describe("TypeScript and JavaScript class fields", () => {
   });
 });
 
+describe("JavaScript members assigned at module level (CommonJS style)", () => {
+  const text = src(
+    "/*!", //                                                  1
+    " * express", //                                           2
+    " * MIT Licensed", //                                      3
+    " */", //                                                  4
+    "", //                                                     5
+    "var res = Object.create(http.ServerResponse.prototype);", // 6
+    "", //                                                     7
+    "/**", //                                                  8
+    " * Send a response.", //                                  9
+    " */", //                                                  10
+    "", //                                                     11
+    "res.send = function send(body) {", //                    12
+    "  return this.end(body);", //                             13
+    "};", //                                                   14
+    "", //                                                     15
+    "View.prototype.lookup = function lookup(name) {", //      16
+    "  return tryStat(name);", //                              17
+    "};", //                                                   18
+    "exports.parse = (text) => JSON.parse(text);", //          19
+    "", //                                                     20
+    "function outer() {", //                                   21
+    "  inner.run = function () {};", //                        22
+    "}", //                                                    23
+    "res.locals = {};", //                                     24
+  );
+
+  test("a function assigned to a member is a method of the object (`prototype` left out); not inside functions, not values", () => {
+    expect(declarations(chunker.chunk("lib/response.js", text))).toEqual([
+      "Method res.send 8-14",
+      "Method View.lookup 16-18",
+      "Method exports.parse 19-19",
+      "Function outer 21-23",
+    ]);
+  });
+
+  test("a JSDoc block one blank line above is the doc; a licence block is not", () => {
+    const chunks = chunker.chunk("lib/response.js", text);
+    expect(only(chunks, "res.send").doc).toBe("Send a response.");
+    expect(only(chunks, "res.send").signature).toBe("res.send = function send(body)");
+    const licensed = src("/**", " * Copyright (c) 2014 Someone", " */", "", "function start() {}");
+    expect(only(chunker.chunk("lib/start.js", licensed), "start").doc).toBeUndefined();
+    const fileDoc = src("/**", " * @fileoverview Helpers for dates.", " */", "", "function today() {}");
+    expect(only(chunker.chunk("lib/today.js", fileDoc), "today").doc).toBeUndefined();
+  });
+});
+
 describe("anonymous default exports", () => {
   test("the file's stem names them (a folder's name for an index file); named ones keep their name", () => {
     expect(defaultExportName("ui/Button.tsx")).toBe("Button");

@@ -1,6 +1,7 @@
-// From a declaration a question names to the type it hands the work to: `new X(…)` and `X.Create(…)` in its lines.
+// From a declaration a question names to what does its work: the types it creates or calls into (`new X(…)`,
+// `X.Create(…)`), and the functions of its file it calls.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { typesUsedBy } from "../../src/search/follow.ts";
+import { functionsCalledBy, typesUsedBy } from "../../src/search/follow.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { indexTree } from "../support/index-fixture.ts";
 
@@ -45,11 +46,39 @@ const TREE = {
     }
 }
 `,
+  "src/Pools/Pool.cs": `namespace App.Pools
+{
+    public sealed class Pool
+    {
+        public void Preload(int count) { PreloadCore(count); this.Trim(); Other.Helper(); Preload(count, 1); }
+        public void Preload(int count, int perFrame) { }
+        void PreloadCore(int count) { }
+        void Trim() { }
+        void Unused() { }
+    }
+    static class Other { public static void Helper() { } }
+}
+`,
+  "lib/keywords.js": `function checkKeyword(keyword, def) {
+  // A keyword can be defined once: adding it again throws.
+  if (this.rules[keyword]) throw new Error("Keyword " + keyword + " is already defined");
+}
+
+function addRule(keyword, definition) {
+  this.rules[keyword] = definition;
+}
+
+function addKeyword(keyword, def) {
+  checkKeyword.call(this, keyword, def);
+  addRule.call(this, keyword, def);
+  return this;
+}
+`,
 };
 
 let fixture: Awaited<ReturnType<typeof indexTree>>;
 beforeAll(async () => {
-  fixture = await indexTree("follow", TREE);
+  fixture = await indexTree("follow", TREE, [".cs", ".js"]);
 });
 afterAll(() => fixture.dispose());
 
@@ -69,9 +98,26 @@ describe("typesUsedBy", () => {
   });
 });
 
+describe("functionsCalledBy", () => {
+  test("the methods and functions of its own file it calls: plain, on this, through f.call; not its own name, not other types", () => {
+    const snapshot = fixture.index.snapshot();
+    const preload = at("App.Pools.Pool.Preload");
+    expect(names(functionsCalledBy(snapshot, preload))).toEqual(["App.Pools.Pool.PreloadCore", "App.Pools.Pool.Trim"]);
+    expect(names(functionsCalledBy(snapshot, at("addKeyword")))).toEqual(["addRule", "checkKeyword"]);
+    expect(functionsCalledBy(snapshot, at("checkKeyword"))).toEqual([]);
+  });
+});
+
 describe("a question naming a factory", () => {
   test("shows the named declaration, then the type it hands the work to", () => {
     const hits = searchSnapshot(fixture.index.snapshot(), { query: "how does Job.WhenFirst record which of the jobs finished first", limit: 5 });
     expect(hits.slice(0, 2).map((h) => h.chunk.symbol)).toEqual(["App.Tasks.Job.WhenFirst", "App.Tasks.Job.WhenFirstPromise"]);
+  });
+});
+
+describe("a question naming a function", () => {
+  test("shows it, then the function it calls whose text the question matches best", () => {
+    const hits = searchSnapshot(fixture.index.snapshot(), { query: "where does addKeyword throw when the keyword is already defined", limit: 5 });
+    expect(hits.slice(0, 2).map((h) => h.chunk.symbol)).toEqual(["addKeyword", "checkKeyword"]);
   });
 });

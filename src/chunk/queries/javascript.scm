@@ -29,6 +29,23 @@
     (variable_declarator name: (identifier) @name
       value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
 
+; CommonJS-style members, assigned at module level: `res.send = function send(…) {…}` is `res.send`,
+; `View.prototype.lookup = function (…) {…}` is `View.lookup` (the prototype left out), `exports.parse = (…) => …`
+; is `exports.parse`. Express, and much of npm, declares its API this way.
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression
+        object: (member_expression object: (identifier) @receiver property: (property_identifier) @_prototype)
+        property: (property_identifier) @name)
+      right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @definition.method
+  (#eq? @_prototype "prototype"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+      right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @definition.method)
+
 ; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
 (program
   (export_statement
