@@ -51,7 +51,8 @@
  * 26: TypeScript overload signatures are part of the chunk of the declaration with the body that follows them.
  * 27: a number with a capital letter that starts no word is one identifier sub-word ("Enter2D" → enter, 2d), so the
  *     index terms of such names change.
- * 28: JavaScript members assigned at module level (`res.send = function send(…) {…}`, `View.prototype.lookup = …`)
- *     are Method chunks, and a table language's JSDoc block one blank line above a declaration is its doc.
+ * 28: JavaScript members assigned at module level (`res.send = function send(…) {…}`, `View.prototype.lookup = …`,
+ *     `res.contentType = res.type = function …`) are Method chunks, and a table language's JSDoc block one blank
+ *     line above a declaration is its doc.
  */
 export const CHUNKER_VERSION = 28;

@@ -105,6 +105,10 @@ describe("JavaScript members assigned at module level (CommonJS style)", () => {
     "  inner.run = function () {};", //                        22
     "}", //                                                    23
     "res.locals = {};", //                                     24
+    "res.contentType =", //                                    25
+    "res.type = function contentType(type) {", //              26
+    "  return this.set(type);", //                             27
+    "};", //                                                   28
   );
 
   test("a function assigned to a member is a method of the object (`prototype` left out); not inside functions, not values", () => {
@@ -113,6 +117,7 @@ describe("JavaScript members assigned at module level (CommonJS style)", () => {
       "Method View.lookup 16-18",
       "Method exports.parse 19-19",
       "Function outer 21-23",
+      "Method res.type 25-28", // an alias in the same statement: named by the member the function is assigned to
     ]);
   });
 

@@ -45,6 +45,15 @@
     (assignment_expression
       left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
       right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @definition.method)
+; An alias assigned in the same statement (`res.contentType = res.type = function contentType(…) {…}`): named by
+; the member the function is assigned to first (`res.type`); the alias is in its text.
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression)
+      right: (assignment_expression
+        left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+        right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]))) @definition.method)
 
 ; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
 (program
