@@ -162,8 +162,7 @@ function absorbOverloadSignatures(placed: Placed[]): Set<number> {
 
 /**
  * Whether a comment is a JSDoc-style block (opened by slash and two stars) that documents what follows it, rather
- * than the file (`@file`,
- * `@module`, `@fileoverview`, `@packageDocumentation`) or its licence.
+ * than the file (`@file`, `@module`, `@fileoverview`, `@packageDocumentation`) or its licence.
  */
 function isBlockDocOfNext(comment: string): boolean {
   return /^\/\*\*(?!\/)/.test(comment) && !/@(?:file|fileoverview|module|packageDocumentation|license|preserve)\b|\b(?:copyright|licen[cs]ed?|spdx)\b|\(c\)|©/i.test(comment);

@@ -64,7 +64,7 @@ const INVOKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
 
 /**
  * The functions and methods of its own file that the declaration at `index` calls, by name: plain calls, calls on
- * `this`/`self`/`base` or its own type, and JavaScript's `f.call(this, …)`; not its own name (overloads calling each
+ * `this`/`self`/`base`/`super` or its own type, and JavaScript's `f.call(this, …)`; not its own name (overloads calling each
  * other). "Where does addKeyword throw when the keyword is already defined" is answered in the `checkKeyword` it
  * calls. Positions into `snapshot.chunks`, unordered.
  */
