@@ -81,6 +81,21 @@ describe("compiled binary, alone in an empty folder", () => {
     expect(result.hits.some((h) => h.path.endsWith("AsyncLazy.cs") && h.kind !== "FileFragment")).toBe(true);
   }, 60_000);
 
+  test("build runs in the binary's own child process on Linux (the tuned build), and says what it built", async () => {
+    const proc = Bun.spawn([bin, "build", "--root", corpus, "--embedder", "none", "--json"], {
+      cwd: runDir,
+      env: { ...env, CODEINDEX_DEBUG: "1" },
+      stdout: "pipe",
+      stderr: "pipe",
+      stdin: "ignore",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { file_count: number }).file_count).toBe(CORPUS_FILES.length);
+    if (process.platform === "linux") expect(stderr).toContain("build runs in a child process");
+    else expect(stderr).not.toContain("child process");
+  }, 60_000);
+
   test("serve answers an MCP initialize handshake and lists tools", async () => {
     const transport = new StdioClientTransport({
       command: bin,
