@@ -3,7 +3,7 @@
 // `DelayRealtimePromise.Create(…)`. "How does UniTask.WhenAny …" is answered in that type, not in the one-line
 // factory the question names. Name-based, from the identifier index: no type resolution.
 import type { Snapshot } from "../index/snapshot.ts";
-import type { ChunkKind } from "../types.ts";
+import type { ChunkKind, IdentifierRef } from "../types.ts";
 
 /** Kinds a `new X(…)` or an `X.Create(…)` can name. */
 const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Record"]);
@@ -30,16 +30,22 @@ function typeDeclarations(snapshot: Snapshot): Map<string, number[]> {
   return byName;
 }
 
+/** The identifier references in the lines of the declaration at `index` (one read serves both followers below). */
+export function referencesIn(snapshot: Snapshot, index: number): IdentifierRef[] {
+  const chunks = snapshot.chunks;
+  return snapshot.db.identifiersOfFile(chunks.pathAt(index), chunks.startLineAt(index), chunks.endLineAt(index));
+}
+
 /**
  * The type declarations that the declaration at `index` creates or calls into (the names of `new` references, and
  * the qualifiers of calls, in its lines), leaving out its own enclosing type and names declared more than
  * MAX_DECLARATIONS times. Positions into `snapshot.chunks`, unordered.
  */
-export function typesUsedBy(snapshot: Snapshot, index: number): number[] {
+export function typesUsedBy(snapshot: Snapshot, index: number, refs = referencesIn(snapshot, index)): number[] {
   const chunks = snapshot.chunks;
   const own = chunks.qualifierAt(index)?.split(".").pop();
   const names = new Set<string>();
-  for (const ref of snapshot.db.identifiersOfFile(chunks.pathAt(index), chunks.startLineAt(index), chunks.endLineAt(index))) {
+  for (const ref of refs) {
     if (ref.kind === "new") names.add(ref.name);
     else if (ref.kind === "call" && ref.qualifier) names.add(ref.qualifier);
   }
@@ -68,12 +74,12 @@ const INVOKERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
  * other). "Where does addKeyword throw when the keyword is already defined" is answered in the `checkKeyword` it
  * calls. Positions into `snapshot.chunks`, unordered.
  */
-export function functionsCalledBy(snapshot: Snapshot, index: number): number[] {
+export function functionsCalledBy(snapshot: Snapshot, index: number, refs = referencesIn(snapshot, index)): number[] {
   const chunks = snapshot.chunks;
   const path = chunks.pathAt(index);
   const own = chunks.qualifierAt(index)?.split(".").pop();
   const names = new Set<string>();
-  for (const ref of snapshot.db.identifiersOfFile(path, chunks.startLineAt(index), chunks.endLineAt(index))) {
+  for (const ref of refs) {
     if (ref.kind !== "call") continue;
     if (!ref.qualifier || SELF_RECEIVERS.has(ref.qualifier) || ref.qualifier === own) names.add(ref.name);
     else if (INVOKERS.has(ref.name)) names.add(ref.qualifier);

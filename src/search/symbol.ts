@@ -1,7 +1,7 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
 import { isStopWord, stem } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { symbolIndexOf } from "./symbol-index.ts";
+import { symbolIndexOf, type SymbolIndex } from "./symbol-index.ts";
 
 /** Whether some declaration's simple name is `lowerName` (lower case). */
 export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
@@ -21,19 +21,22 @@ export function agentNouns(snapshot: Snapshot, terms: readonly string[]): string
   const out: string[] = [];
   for (const term of terms) {
     if (term.length < 3 || /\d/.test(term)) continue;
-    const own = idx.termIds.get(term);
-    if (own !== undefined && idx.df[own]! > 0) continue;
+    if (usedInNames(idx, term)) continue;
     // hold → holder, run → runner, time → timer (Porter keeps a short stem's final e; "regist" + r is no word).
     const forms = [`${term}er`, `${term}${term.charAt(term.length - 1)}er`];
     if (term.endsWith("e")) forms.push(`${term}r`);
     for (const form of forms) {
       const noun = stem(form);
-      if (noun === term) continue;
-      const id = idx.termIds.get(noun);
-      if (id !== undefined && idx.df[id]! > 0) out.push(noun);
+      if (noun !== term && usedInNames(idx, noun)) out.push(noun);
     }
   }
   return out;
+}
+
+/** Whether some declaration's name has `term` (stemmed) as a sub-word. */
+function usedInNames(idx: SymbolIndex, term: string): boolean {
+  const id = idx.termIds.get(term);
+  return id !== undefined && idx.df[id]! > 0;
 }
 
 /**
@@ -60,8 +63,7 @@ export function repeatedVerbs(snapshot: Snapshot, query: string): string[] {
   for (const verb of verbs) {
     if (verb.length < 3) continue;
     const term = stem(`re${verb}`);
-    const id = idx.termIds.get(term);
-    if (id !== undefined && idx.df[id]! > 0) out.push(term);
+    if (usedInNames(idx, term)) out.push(term);
   }
   return out;
 }
