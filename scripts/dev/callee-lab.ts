@@ -7,7 +7,7 @@ import { searchSnapshot } from "../../src/search/search.ts";
 import { rankByLexical } from "../../src/search/lexical.ts";
 import { functionsCalledBy } from "../../src/search/follow.ts";
 import { queryTerms } from "../../src/text/tokens.ts";
-import { questionIndexes } from "./question-index.ts";
+import { expectedFilesShown, questionIndexes } from "./question-index.ts";
 
 const file = process.argv[2]!;
 const set = loadQuestionSet(file);
@@ -20,15 +20,9 @@ for await (const { question: q, index } of questionIndexes(file, set.questions.m
     const i = snapshot.indexByOrdinal.get(ordinal);
     if (i !== undefined) lexRank.set(i, k);
   });
-  const positionOf = new Map<number, number>();
-  for (let i = 0; i < snapshot.chunks.length; i++) positionOf.set(snapshot.chunks.ordinalAt(i), i);
-  for (const path of q.files) {
-    const shown = hits.find((h) => h.chunk.path === path);
-    if (!shown) continue;
+  for (const { path, shown, overlaps } of expectedFilesShown(q, hits)) {
     tally.pairs++;
-    const spans = q.spans.filter(([p]) => p === path);
-    const overlaps = (s: number, e: number) => spans.some(([, a, b]) => s <= b && e >= a);
-    const at = positionOf.get(shown.chunk.ordinal)!;
+    const at = snapshot.indexByOrdinal.get(shown.chunk.ordinal)!;
     if (overlaps(shown.chunk.startLine, shown.chunk.endLine)) tally.today++;
     const callees = functionsCalledBy(snapshot, at).filter((j) => lexRank.has(j)).sort((a, b) => lexRank.get(a)! - lexRank.get(b)!);
     const best = callees[0];

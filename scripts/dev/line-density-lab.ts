@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { queryTerms, termsOf } from "../../src/text/tokens.ts";
-import { questionIndexes } from "./question-index.ts";
+import { expectedFilesShown, questionIndexes } from "./question-index.ts";
 
 const file = process.argv[2]!;
 const WINDOW = Number(process.env.WINDOW ?? 12);
@@ -30,12 +30,8 @@ for await (const { question: q, index } of questionIndexes(file, set.questions.m
   }
   const n = snapshot.indexesByPath.size;
   const idf = (t: string) => Math.log(1 + n / (df.get(t) ?? n));
-  for (const path of q.files) {
-    const shown = hits.find((h) => h.chunk.path === path);
-    if (!shown) continue;
+  for (const { path, shown, overlaps } of expectedFilesShown(q, hits)) {
     tally.pairs++;
-    const spans = q.spans.filter(([p]) => p === path);
-    const overlaps = (s: number, e: number) => spans.some(([, a, b]) => s <= b && e >= a);
     if (overlaps(shown.chunk.startLine, shown.chunk.endLine)) tally.current++;
     const firstMember = hits.find((h) => h.chunk.path === path && !TYPES.has(h.chunk.kind));
     if (firstMember && overlaps(firstMember.chunk.startLine, firstMember.chunk.endLine)) tally.currentMember++;

@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/config/load.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { createChunker } from "../../src/chunk/chunker.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
+import type { Hit } from "../../src/types.ts";
 
 export async function* questionIndexes(file: string, ids: readonly string[]): AsyncGenerator<{ question: Question; index: ProjectIndex }> {
   const set = loadQuestionSet(file);
@@ -22,5 +23,18 @@ export async function* questionIndexes(file: string, ids: readonly string[]): As
     } finally {
       index.close();
     }
+  }
+}
+
+/**
+ * Each expected file of `q` that `hits` contain, with the hit that shows it first and a test of whether lines
+ * overlap one of that file's expected spans.
+ */
+export function* expectedFilesShown(q: Question, hits: readonly Hit[]): Generator<{ path: string; shown: Hit; overlaps: (start: number, end: number) => boolean }> {
+  for (const path of q.files) {
+    const shown = hits.find((h) => h.chunk.path === path);
+    if (!shown) continue;
+    const spans = q.spans.filter(([p]) => p === path);
+    yield { path, shown, overlaps: (start, end) => spans.some(([, a, b]) => start <= b && end >= a) };
   }
 }
