@@ -157,11 +157,17 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 
 /** The innermost chunk of `path` whose lines contain `line`, or undefined (file-level code, usings). */
 export function enclosingChunk(snapshot: Snapshot, path: string, line: number): ChunkRecord | undefined {
+  const index = enclosingIndex(snapshot, path, line);
+  return index === undefined ? undefined : snapshot.chunks.at(index);
+}
+
+/** The position in `snapshot.chunks` of the innermost chunk of `path` whose lines contain `line`. */
+export function enclosingIndex(snapshot: Snapshot, path: string, line: number): number | undefined {
   const chunks = snapshot.chunks;
   let best: number | undefined;
   for (const i of snapshot.indexesByPath.get(path) ?? []) {
     if (chunks.startLineAt(i) > line || chunks.endLineAt(i) < line) continue;
     if (best === undefined || chunks.endLineAt(i) - chunks.startLineAt(i) <= chunks.endLineAt(best) - chunks.startLineAt(best)) best = i;
   }
-  return best === undefined ? undefined : chunks.at(best);
+  return best;
 }

@@ -5,10 +5,12 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
+import { traceLead } from "./trace-lead.ts";
 
 /**
  * The explicit asks of a query, each as chunk index → priority for pinFirst, weakest first (a later one leads the
- * earlier): the declarations it names, the chunks containing its quoted phrases, the file it names. Only chunks
+ * earlier): the declarations it names, the chunks containing its quoted phrases, the file it names, the places a pasted
+ * stack trace or compiler error points at (trace-lead.ts). Only chunks
  * `accept` lets through (the symbol list is already filtered).
  */
 export function explicitAsks(
@@ -33,6 +35,8 @@ export function explicitAsks(
   }
   const file = fileNameLead(snapshot, query);
   if (file.size > 0) asks.push(accepted(file));
+  const trace = traceLead(snapshot, query);
+  if (trace.size > 0) asks.push(accepted(trace));
   return asks;
 }
 

@@ -130,9 +130,12 @@ export function isMostlyProse(query: string): boolean {
 // A file name typed as a query ("ObjectPool.cs") names what the file declares.
 const SOURCE_EXTENSION = /\.(?:cs|csx|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|go|rs|java|md)\b/g;
 
-/** The query as identifiers read it: generic arguments and source-file extensions dropped. */
+/**
+ * The query as identifiers read it: generic arguments and source-file extensions dropped, and .NET's generic arity
+ * as runtimes print it (`UniTaskCompletionSourceCore`1.GetResult`, Unity's `Core`1[TResult].GetResult`).
+ */
 function identifierText(query: string): string {
-  return query.replace(/<[^<>]*>/g, "").replace(SOURCE_EXTENSION, "");
+  return query.replace(/`\d+(?:\[[^\]]*\])?/g, "").replace(/<[^<>]*>/g, "").replace(SOURCE_EXTENSION, "");
 }
 
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
@@ -217,6 +220,7 @@ export function rankBySymbol(
     if (id !== undefined) wanted.add(id);
   }
   const out: SymbolMatch[] = [];
+  const declaresDotted = new Set<string>();
   // Per typed name: how many declaration names contain it; the matches a typed name equals, with that name's position.
   const containing = idents.map(() => 0);
   const exactMatches: Array<[SymbolMatch, number]> = [];
@@ -235,7 +239,11 @@ export function rankBySymbol(
     }
     if (dottedNames.has(name)) {
       const qualified = snapshot.chunks.symbolAt(i).toLowerCase();
-      if (dotted.some((id) => qualified === id || qualified.endsWith(`.${id}`))) band = BAND.qualified;
+      for (const id of dotted) {
+        if (qualified !== id && !qualified.endsWith(`.${id}`)) continue;
+        band = BAND.qualified;
+        declaresDotted.add(id);
+      }
     }
     let matched = 0;
     let total = 0;
@@ -284,6 +292,18 @@ export function rankBySymbol(
     out.push(match);
     if (exactly >= 0) exactMatches.push([match, exactly]);
   }
+  // An enum's members are no chunks: `PlayerLoopTiming.Update` asks for the enum, not for every method named Update.
+  // In a question the member is context ("with DelayType.Realtime, how does UniTask.Delay measure …"): pinned, the
+  // enum took its file's first place from the answer (unitask-mixed.yaml m07 fell out of the top ten).
+  const enumOf = dotted.filter((id) => !declaresDotted.has(id)).map((id) => id.slice(0, id.lastIndexOf(".")));
+  if (enumOf.length > 0 && !isMostlyProse(query)) {
+    const byIndex = new Map(out.map((m) => [m.index, m]));
+    for (const i of enumsNamed(snapshot, idx, enumOf, accept)) {
+      const match = byIndex.get(i) ?? { index: i, score: 0 };
+      if (!byIndex.has(i)) out.push(match);
+      match.score = BAND.qualified * BAND_SCALE + BAND_BASE + (bandOf(match.score) === 0 ? match.score : 0);
+    }
+  }
   for (const [m, k] of exactMatches) {
     if (containing[k]! > RARE_NAME_DECLARATIONS) continue;
     if (snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index)) continue;
@@ -291,5 +311,17 @@ export function rankBySymbol(
     if (query.includes(snapshot.chunks.nameAt(m.index))) m.rareName = true;
   }
   out.sort((a, b) => b.score - a.score || a.index - b.index);
+  return out;
+}
+
+/** The enums whose qualified names end in one of `qualifiers` (lower case, dotted or simple). */
+function enumsNamed(snapshot: Snapshot, idx: SymbolIndex, qualifiers: readonly string[], accept?: (index: number) => boolean): number[] {
+  const simple = new Set(qualifiers.map((q) => q.slice(q.lastIndexOf(".") + 1)));
+  const out: number[] = [];
+  for (let i = 0; i < idx.names.length; i++) {
+    if (!simple.has(idx.names[i]!) || snapshot.chunks.kindAt(i) !== "Enum" || (accept && !accept(i))) continue;
+    const qualified = snapshot.chunks.symbolAt(i).toLowerCase();
+    if (qualifiers.some((q) => qualified === q || qualified.endsWith(`.${q}`))) out.push(i);
+  }
   return out;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createEmbedder } from "../../src/embed/create.ts";
 import type { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { identifierTokens, isMostlyProse, isSingleIdentifier, rankBySymbol } from "../../src/search/symbol.ts";
+import { BAND, bandOf, identifierTokens, isMostlyProse, isSingleIdentifier, rankBySymbol } from "../../src/search/symbol.ts";
 import { queryTerms } from "../../src/text/tokens.ts";
 import { resolve } from "node:path";
 import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
@@ -202,6 +202,25 @@ describe("identifier queries", () => {
     const asked = top("how does Observable.Where drop the values that fail the predicate");
     expect(asked[0]).toBe("UniRx.Observable.Where");
     expect(asked.filter((s) => s === "UniRx.Observable.Where").length).toBe(1);
+  });
+
+  test("on UniRx: an enum's member, which is no chunk, finds the enum; a question that mentions one keeps its order", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+    expect(top("FrameCountType.FixedUpdate")[0]).toBe("UniRx.FrameCountType");
+    expect(top("MainThreadDispatcher.CullingMode.Self")[0]).toBe("UniRx.MainThreadDispatcher.CullingMode");
+    // A member that is declared keeps its own match; the enum rule only fills in for missing members.
+    expect(top("Observable.Where")[0]).toBe("UniRx.Observable.Where");
+    // In a question the member is context: the enum gets no qualified match to be pinned by.
+    const asked = "how does the frame counter decide when FrameCountType.FixedUpdate is passed to a timer";
+    expect(isMostlyProse(asked)).toBe(true);
+    expect(rankBySymbol(unirx.snapshot(), asked, queryTerms(asked)).filter((m) => bandOf(m.score) >= BAND.qualified)).toEqual([]);
+  });
+
+  test("on UniRx: .NET generic arity as runtimes print it is read as the plain name", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol);
+    expect(top("ReactiveProperty`1.SetValue")[0]).toBe("UniRx.ReactiveProperty.SetValue");
+    expect(top("ReactiveProperty`1[T].SetValue")[0]).toBe("UniRx.ReactiveProperty.SetValue");
+    expect(identifierTokens("Core`1[TResult].GetResult")).toEqual(["core.getresult", "getresult"]);
   });
 
   test("scores still descend after exact matches are lifted", () => {

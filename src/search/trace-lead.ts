@@ -1,0 +1,106 @@
+// The declarations a pasted stack trace, compiler error or `file:line` points at, in frame order: around each frame's
+// line, the innermost declaration of the indexed file its path names; else the declaration its method name names.
+// Frames of code outside the project (the runtime, frameworks, other repositories) resolve to nothing.
+import type { Snapshot } from "../index/snapshot.ts";
+import { traceFrames, type TraceFrame } from "../text/trace.ts";
+import { enclosingIndex, symbolSegments } from "./definitions.ts";
+import { symbolIndexOf } from "./symbol-index.ts";
+
+/** A path tail matching more indexed files than this (`index.ts:3`) says too little to point anywhere. */
+const MAX_SAME_TAIL = 3;
+
+/** Chunk index → priority for pinFirst: the first frame highest (it is where the trace was thrown or the error is). */
+export function traceLead(snapshot: Snapshot, query: string): Map<number, number> {
+  const lead = new Map<number, number>();
+  const frames = traceFrames(query);
+  if (frames.length === 0) return lead;
+  const named = declarationsNamed(snapshot, frames);
+  frames.forEach((frame, k) => {
+    for (const index of resolveFrame(snapshot, frame, named)) if (!lead.has(index)) lead.set(index, -k);
+  });
+  return lead;
+}
+
+function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<string, number[]>): number[] {
+  const files = frame.path === undefined ? [] : filesEndingLike(snapshot, frame.path);
+  const bySymbol = frame.symbol === undefined ? undefined : bestNamed(snapshot, frame.symbol, named, files);
+  if (frame.line !== undefined && files.length > 0) {
+    // A file name several folders share: the frame's method tells which one, else each is a candidate.
+    const inFile = bySymbol === undefined ? files : files.filter((f) => f === snapshot.chunks.pathAt(bySymbol));
+    const places = (inFile.length > 0 ? inFile : files).slice(0, MAX_SAME_TAIL);
+    const found = places.map((path) => enclosingIndex(snapshot, path, frame.line!)).filter((i) => i !== undefined);
+    if (found.length > 0) return found;
+  }
+  return bySymbol === undefined ? [] : [bySymbol];
+}
+
+/** Indexed files whose path ends like `path` (on "/" bounds, case aside) in the most segments; [] if none. */
+function filesEndingLike(snapshot: Snapshot, path: string): string[] {
+  const wanted = path.toLowerCase().split("/").filter((s) => s.length > 0);
+  const base = wanted[wanted.length - 1];
+  if (base === undefined) return [];
+  let best = 0;
+  let out: string[] = [];
+  for (const file of filesByBaseName(snapshot).get(base) ?? []) {
+    const same = sameTail(file.toLowerCase().split("/"), wanted);
+    if (same > best) [best, out] = [same, [file]];
+    else if (same === best) out.push(file);
+  }
+  return out.length > MAX_SAME_TAIL && best <= 1 ? [] : out;
+}
+
+/** How many last segments `a` and `b` share. */
+function sameTail(a: readonly string[], b: readonly string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+const baseNames = new WeakMap<Snapshot, Map<string, string[]>>();
+
+/** Lower-case file name → the indexed paths with it (built once per snapshot). */
+function filesByBaseName(snapshot: Snapshot): Map<string, string[]> {
+  let byBase = baseNames.get(snapshot);
+  if (byBase) return byBase;
+  byBase = new Map();
+  for (const path of snapshot.indexesByPath.keys()) {
+    const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+    const list = byBase.get(base);
+    if (list) list.push(path);
+    else byBase.set(base, [path]);
+  }
+  baseNames.set(snapshot, byBase);
+  return byBase;
+}
+
+const lastSegment = (symbol: string) => symbol.slice(symbol.lastIndexOf(".") + 1).toLowerCase();
+
+/** The declarations whose simple name is the last segment of some frame's method, by that name (one pass). */
+function declarationsNamed(snapshot: Snapshot, frames: readonly TraceFrame[]): Map<string, number[]> {
+  const named = new Map<string, number[]>();
+  for (const frame of frames) if (frame.symbol !== undefined) named.set(lastSegment(frame.symbol), []);
+  if (named.size === 0) return named;
+  const names = symbolIndexOf(snapshot).names;
+  for (let i = 0; i < names.length; i++) named.get(names[i]!)?.push(i);
+  return named;
+}
+
+/**
+ * The declaration a frame's method names: the one whose qualified symbol ends in the most of the frame's segments,
+ * at least two when the frame has two (`Foo.Bar` from a library must not point at this project's `Baz.Bar`); among
+ * equals, one in the frame's file, then the first declared.
+ */
+function bestNamed(snapshot: Snapshot, symbol: string, named: ReadonlyMap<string, number[]>, files: readonly string[]): number | undefined {
+  const wanted = symbolSegments(symbol.toLowerCase());
+  const needed = Math.min(2, wanted.length);
+  let best: number | undefined;
+  let bestSame = 0;
+  let bestInFile = false;
+  for (const i of named.get(lastSegment(symbol)) ?? []) {
+    const same = sameTail(symbolSegments(snapshot.chunks.symbolAt(i).toLowerCase()), wanted);
+    if (same < needed) continue;
+    const inFile = files.includes(snapshot.chunks.pathAt(i));
+    if (same > bestSame || (same === bestSame && inFile && !bestInFile)) [best, bestSame, bestInFile] = [i, same, inFile];
+  }
+  return best;
+}

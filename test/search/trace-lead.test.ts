@@ -1,0 +1,131 @@
+// Pasted stack traces, compiler errors and file:line places lead with the declarations they point at.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { traceLead } from "../../src/search/trace-lead.ts";
+import { indexTree } from "../support/index-fixture.ts";
+
+const LOADER = `using System;
+using System.Threading.Tasks;
+
+namespace MyApp.Services
+{
+    public class Loader
+    {
+        public Loader()
+        {
+            Count = 0;
+        }
+
+        public int Count { get; set; }
+
+        public async Task LoadAsync(string path)
+        {
+            await Task.Delay(1);
+            if (path == null) throw new ArgumentNullException(nameof(path));
+            Count++;
+        }
+
+        public void Run()
+        {
+            Action a = () => { Count--; };
+            a();
+        }
+    }
+}
+`;
+
+const TREE = {
+  "src/Services/Loader.cs": LOADER,
+  // Same file name, other folder, other namespace.
+  "src/Legacy/Loader.cs": LOADER.replace("MyApp.Services", "MyApp.Legacy").replace("public void Run()", "public void Start()"),
+  "src/Services/Cache.cs": `namespace MyApp.Services
+{
+    public class Cache
+    {
+        public void Run() { }
+    }
+}
+`,
+  "lib/view.js": `function View(name) {
+  this.name = name;
+}
+
+View.prototype.lookup = function lookup(name) {
+  var path = this.root + name;
+  return path;
+};
+`,
+  "pkg/mod.py": `import os
+
+
+def handle(request):
+    value = request.get("x")
+    return os.path.join(value, "y")
+`,
+};
+
+let fixture: Awaited<ReturnType<typeof indexTree>>;
+beforeAll(async () => {
+  fixture = await indexTree("trace", TREE, [".cs", ".js", ".py"]);
+});
+afterAll(() => fixture.dispose());
+
+const top = (query: string, limit = 3) =>
+  searchSnapshot(fixture.index.snapshot(), { query, limit }).map((h) => `${h.chunk.path}:${h.chunk.symbol}`);
+
+describe("stack traces lead with the declarations their frames point at", () => {
+  test("a .NET frame's place: the innermost declaration around the line, in the file whose path ends most like it", () => {
+    const trace = [
+      "System.ArgumentNullException: Value cannot be null. (Parameter 'path')",
+      "   at MyApp.Services.Loader.<LoadAsync>d__4.MoveNext() in C:\\build\\src\\Services\\Loader.cs:line 18",
+      "   at System.Runtime.CompilerServices.TaskAwaiter.ThrowForNonSuccess(Task task)",
+    ].join("\n");
+    expect(top(trace)[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader.LoadAsync");
+  });
+
+  test("frames without places resolve by qualified name, in frame order; the runtime's frames resolve to nothing", () => {
+    const trace = [
+      "   at MyApp.Services.Loader+<>c.<Run>b__5_0()",
+      "   at System.Threading.ExecutionContext.RunInternal(ExecutionContext ctx)",
+      "   at MyApp.Services.Loader..ctor()",
+    ].join("\n");
+    const lead = [...traceLead(fixture.index.snapshot(), trace).keys()].map((i) => fixture.index.snapshot().chunks.at(i)!);
+    expect(lead.map((c) => `${c.path}:${c.symbol}:${c.kind}`)).toEqual([
+      "src/Services/Loader.cs:MyApp.Services.Loader.Run:Method",
+      "src/Services/Loader.cs:MyApp.Services.Loader.Loader:Constructor",
+    ]);
+    expect(top(trace, 2)).toEqual(["src/Services/Loader.cs:MyApp.Services.Loader.Run", "src/Services/Loader.cs:MyApp.Services.Loader.Loader"]);
+  });
+
+  test("a frame's method must match in type and name: a library's `Worker.Run` is not this project's `Cache.Run`", () => {
+    expect(traceLead(fixture.index.snapshot(), "   at Vendor.Worker.Run()").size).toBe(0);
+    expect(traceLead(fixture.index.snapshot(), "   at MyApp.Services.Cache.Run()").size).toBe(1);
+  });
+
+  test("a file name two folders share: the frame's method picks the file; without one, both are candidates", () => {
+    expect(top("   at MyApp.Legacy.Loader.Start() in Loader.cs:line 24")[0]).toBe("src/Legacy/Loader.cs:MyApp.Legacy.Loader.Start");
+    const both = [...traceLead(fixture.index.snapshot(), "Loader.cs:10").keys()].map((i) => fixture.index.snapshot().chunks.pathAt(i));
+    expect(both.sort()).toEqual(["src/Legacy/Loader.cs", "src/Services/Loader.cs"]);
+  });
+
+  test("compiler errors and file:line places", () => {
+    expect(top("src/Services/Loader.cs(19,13): error CS0029: Cannot implicitly convert type 'string' to 'int'")[0]).toBe(
+      "src/Services/Loader.cs:MyApp.Services.Loader.LoadAsync",
+    );
+    expect(top("Services/Loader.cs:25")[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader.Run");
+    // A line between declarations: the innermost chunk around it is the class.
+    expect(top("Services/Loader.cs:21")[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader");
+  });
+
+  test("JavaScript and Python frames", () => {
+    expect(top("TypeError: x is undefined\n    at View.lookup (/srv/app/lib/view.js:6:20)\n    at Layer.handle (/srv/app/node_modules/router/layer.js:95:5)")[0]).toBe(
+      "lib/view.js:View.lookup",
+    );
+    expect(top('Traceback (most recent call last):\n  File "/home/me/proj/pkg/mod.py", line 5, in handle\nKeyError: x')[0]).toBe("pkg/mod.py:pkg.mod.handle");
+  });
+
+  test("prose that merely says \"at\" or a line number leads with nothing", () => {
+    expect(traceLead(fixture.index.snapshot(), "where does the loader fail at startup").size).toBe(0);
+    expect(traceLead(fixture.index.snapshot(), "Missing.cs:12").size).toBe(0);
+  });
+});
