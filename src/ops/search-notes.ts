@@ -4,6 +4,7 @@ import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { filteredFiles, searchSnapshot } from "../search/search.ts";
 import { isDeclaredName } from "../search/symbol.ts";
+import { qualifiedUses, typedName } from "../search/uses-lead.ts";
 import { queryTerms } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
 import type { SearchParams } from "./workspace.ts";
@@ -37,7 +38,12 @@ export function resultNotes(s: SearchedProjects): string[] {
   }
   if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
   const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
-  if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType))) {
+  // `EditorApplication.update` and `res.json` have the shape of a file name, but the code uses them as members.
+  const usedAsMember = () => {
+    const typed = typedName(query);
+    return typed?.qualifier !== undefined && searched.some(({ snapshot }) => qualifiedUses(snapshot, typed.qualifier!, typed.name).length > 0);
+  };
+  if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType)) && !usedAsMember()) {
     const extensions = [...new Set(searched.flatMap(({ index }) => index.project.extensions))].join(" ");
     notes.push(`Files ending in ${fileType} are not indexed (extensions indexed: ${extensions}; Extensions in the config sets them).`);
   }
@@ -59,16 +65,10 @@ export function resultNotes(s: SearchedProjects): string[] {
   return notes;
 }
 
-/**
- * The name a query asks for when it is one identifier written as code (`HiddenMethod`, `max_size`, `IFoo`, also
- * qualified or called: `Observable.HiddenMethod`, `HiddenMethod()`), else undefined.
- */
+/** The name of a query that is one identifier written as code (see typedName), unless it is shaped as a file name. */
 function codeIdentifier(query: string): string | undefined {
   if (/\.[a-z]{1,8}$/.test(query)) return undefined; // a file name ("Observable.Time.cs"), not a member
-  const m = /^(?:@?[\p{L}_][\p{L}\p{N}_]*\.)*@?([\p{L}_][\p{L}\p{N}_]*)(?:\(\))?$/u.exec(query);
-  const name = m?.[1];
-  if (name === undefined || (query === name && !/\p{Ll}\p{Lu}|\p{L}_\p{L}|^\p{Lu}{2,}\p{Ll}/u.test(name))) return undefined;
-  return name;
+  return typedName(query)?.name;
 }
 
 /** Whether an identifier-shaped query is declared or referenced in the snapshot's code (any case). */

@@ -6,10 +6,12 @@ import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.t
 import { matchPhrases } from "./lexical.ts";
 import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
 import { traceLead } from "./trace-lead.ts";
+import { usesLead } from "./uses-lead.ts";
 
 /**
  * The explicit asks of a query, each as chunk index → priority for pinFirst, weakest first (a later one leads the
- * earlier): the declarations it names, the chunks containing its quoted phrases, the file it names, the places a pasted
+ * earlier): the declarations it names (or, for a name used but declared nowhere, those around its uses: uses-lead.ts),
+ * the chunks containing its quoted phrases, the file it names, the places a pasted
  * stack trace or compiler error points at (trace-lead.ts). Only chunks
  * `accept` lets through (the symbol list is already filtered).
  */
@@ -25,6 +27,8 @@ export function explicitAsks(
 ): Map<number, number>[] {
   const accepted = (lead: Map<number, number>) => (accept ? new Map([...lead].filter(([i]) => accept(i))) : lead);
   const asks = [namedDeclarations(symbol, query, question)];
+  const uses = usesLead(snapshot, query, symbol);
+  if (uses.size > 0) asks.push(accepted(uses));
   const phrases = quotedPhrases(query);
   if (phrases.length > 0) {
     let matches = matchPhrases(snapshot, phrases, sourceLines ? PHRASE_CANDIDATES : depth);

@@ -1,0 +1,105 @@
+// A query that is one name the code uses but never declares (a framework API) leads with the declarations using it.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { AppConfig } from "../../src/config/types.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import { Workspace } from "../../src/ops/workspace.ts";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { typedName } from "../../src/search/uses-lead.ts";
+import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+// The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
+// API itself is used once, deep inside a long method.
+const TREE = {
+  "src/EditorLoop.cs": `namespace App.Loop
+{
+    public static class EditorLoop
+    {
+        public static void ForceEditorApplicationUpdate() { EditorUpdate(); }
+        public static void EditorUpdate() { }
+        public static void EditorPlayModeUpdate() { }
+        public static void ApplicationUpdate() { EditorUpdate(); }
+
+        public static void Install()
+        {
+            var a = 1;
+            var b = 2;
+            EditorApplication.playModeStateChanged += (state) => { a = b; };
+            EditorApplication.update += EditorUpdate;
+        }
+    }
+}
+`,
+  "src/Timers.cs": `namespace App.Loop
+{
+    public class Timers
+    {
+        public void Update() { }
+        public float Tick() { return Time.deltaTime; }
+        public float Scaled() { return Time.unscaledDeltaTime; }
+    }
+}
+`,
+};
+
+let fixture: Awaited<ReturnType<typeof indexTree>>;
+beforeAll(async () => {
+  fixture = await indexTree("uses", TREE);
+});
+afterAll(() => fixture.dispose());
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+
+const top = (query: string, limit = 3) => searchSnapshot(fixture.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+
+describe("uses of a name nothing declares lead", () => {
+  test("a qualified framework member: the declaration using it comes first, ahead of names made of its words", () => {
+    expect(top("EditorApplication.playModeStateChanged")[0]).toBe("App.Loop.EditorLoop.Install");
+    expect(top("EditorApplication.update")[0]).toBe("App.Loop.EditorLoop.Install");
+    expect(top("Time.deltaTime")[0]).toBe("App.Loop.Timers.Tick");
+  });
+
+  test("a camel-case name used but not declared, alone", () => {
+    expect(top("playModeStateChanged")[0]).toBe("App.Loop.EditorLoop.Install");
+  });
+
+  test("only uses with the qualifier count, and a declared name keeps its own declarations first", () => {
+    // `update` is used with EditorApplication only; `Other.update` matches no use and leads with nothing.
+    expect(top("Other.update")[0]).not.toBe("App.Loop.EditorLoop.Install");
+    expect(top("EditorUpdate")[0]).toBe("App.Loop.EditorLoop.EditorUpdate");
+    expect(top("Timers.Update")[0]).toBe("App.Loop.Timers.Update");
+  });
+});
+
+describe("typedName", () => {
+  test("qualified, called, or shaped as only code names are; plain words are not", () => {
+    expect(typedName("EditorApplication.update")).toEqual({ qualifier: "EditorApplication", name: "update" });
+    expect(typedName("UnityEditor.EditorApplication.update")).toEqual({ qualifier: "EditorApplication", name: "update" });
+    expect(typedName("playModeStateChanged")).toEqual({ name: "playModeStateChanged" });
+    expect(typedName("Run()")).toEqual({ name: "Run" });
+    expect(typedName("max_size")).toEqual({ name: "max_size" });
+    expect(typedName("@class")).toEqual({ name: "class" });
+    expect(typedName("retry")).toBeUndefined();
+    expect(typedName("Timeout")).toBeUndefined();
+    expect(typedName("where is update")).toBeUndefined();
+  });
+});
+
+describe("search notes", () => {
+  test("a member the code uses is not taken for a file of an unindexed type", async () => {
+    const root = tempDir("uses-ws");
+    dirs.push(root);
+    writeTree(root, TREE);
+    const embedding = embeddingConfig({ provider: "none" });
+    const config: AppConfig = { projects: [projectConfig(root, join(root, ".cache"), { id: "loop", exclude: [".cache/"] })], embedding };
+    const ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
+    try {
+      const member = await ws.search({ query: "EditorApplication.update", limit: 3 });
+      expect(member.warning ?? "").not.toContain("not indexed");
+      expect(member.hits[0]!.symbol).toBe("App.Loop.EditorLoop.Install");
+      expect((await ws.search({ query: "settings.json", limit: 3 })).warning).toContain("Files ending in .json are not indexed");
+    } finally {
+      ws.close();
+    }
+  });
+});
