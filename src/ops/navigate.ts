@@ -5,6 +5,7 @@ import type { ProjectIndex } from "../index/project-index.ts";
 import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
+import { symbolTypes, useMatch } from "../search/uses.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
@@ -383,73 +384,6 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
 
 const REFERENCE_MATCH_ORDER = { qualified: 0, "same-type": 1, name: 2 } as const;
 
-/** What "the symbol's type" is for ranking: type names a receiver may carry, and type symbols whose members may omit it. */
-function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: Set<string>; owners: string[] } {
-  const segments = symbolSegments(query);
-  const names = new Set<string>();
-  const owners: string[] = [];
-  if (segments.length >= 2) names.add(segments[segments.length - 2]!);
-  for (const d of findDefinitions(snapshot, query)) {
-    if (d.match !== "exact" && d.match !== "qualified") break;
-    const c = snapshot.chunks.at(d.index)!;
-    const own = symbolSegments(c.symbol);
-    if (own[own.length - 1] !== name) continue;
-    // A type's own body is its "same type"; its container is a namespace, not a type.
-    if (TYPE_KINDS.has(c.kind)) {
-      owners.push(c.symbol);
-      continue;
-    }
-    if (own.length < 2) continue;
-    const ownerSymbol = own.slice(0, -1).join(".");
-    if (!declaresType(snapshot, ownerSymbol)) continue; // a module-level function: no type to share
-    const owner = own[own.length - 2]!;
-    if (segments.length < 2) names.add(owner);
-    if (names.has(owner)) owners.push(ownerSymbol);
-  }
-  return { names, owners };
-}
-
-const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
-
-// Per snapshot (a snapshot never changes; a refresh that writes makes a new one): one pass over the chunk kinds.
-const typeNamesOf = new WeakMap<Snapshot, ReadonlySet<string>>();
-
-/** Simple names of the declared types. */
-function declaredTypeNames(snapshot: Snapshot): ReadonlySet<string> {
-  let names = typeNamesOf.get(snapshot);
-  if (names) return names;
-  const found = new Set<string>();
-  const chunks = snapshot.chunks;
-  for (let i = 0; i < chunks.length; i++) if (TYPE_KINDS.has(chunks.kindAt(i))) found.add(chunks.nameAt(i));
-  typeNamesOf.set(snapshot, (names = found));
-  return names;
-}
-
-function declaresType(snapshot: Snapshot, symbol: string): boolean {
-  for (const d of findDefinitions(snapshot, symbol)) {
-    if (d.match !== "exact" && d.match !== "qualified") break;
-    const c = snapshot.chunks.at(d.index)!;
-    if (c.symbol === symbol && TYPE_KINDS.has(c.kind)) return true;
-  }
-  return false;
-}
-
-/**
- * True when a receiver's text names one of the types: the type itself (`Wallet.Sign`), or a variable named after it
- * (`wallet`, `_wallet`, `sourceWallet`). A name-based guess, like the rest of code_references. A receiver that is
- * another declared type is not such a variable: `StableCompositeDisposable.Create` is not `Disposable.Create`.
- */
-function namesType(qualifier: string, types: ReadonlySet<string>, isTypeName: (name: string) => boolean): boolean {
-  if (types.has(qualifier)) return true;
-  if (isTypeName(qualifier)) return false;
-  const q = qualifier.replace(/^(m_|_)/, "").toLowerCase();
-  for (const t of types) {
-    const lower = t.toLowerCase();
-    if (q === lower || (q.endsWith(lower) && /[A-Z]/.test(qualifier.charAt(qualifier.length - t.length)))) return true;
-  }
-  return false;
-}
-
 export async function references(ws: Workspace, params: ReferencesParams, hooks?: OperationHooks): Promise<ReferencesView> {
   const symbol = params.symbol.trim();
   const query = normalizeName(symbol);
@@ -474,22 +408,13 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       if (rows.length > 0) ignoredCase = true;
     }
     const types = symbolTypes(r.snapshot, query, bare);
-    const isTypeName = (qualifier: string) => declaredTypeNames(r.snapshot).has(qualifier);
     for (const id of rows) {
       if (params.kinds && !params.kinds.includes(id.kind)) {
         otherKinds++;
         continue;
       }
       const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
-      let match: ReferenceView["match"] = "name";
-      if (id.qualifier !== undefined && namesType(id.qualifier, types.names, isTypeName)) match = "qualified";
-      else if (
-        (id.qualifier === undefined || id.qualifier === "this" || id.qualifier === "base" || id.qualifier === "self") &&
-        enclosing &&
-        types.owners.some((o) => enclosing.symbol.startsWith(`${o}.`))
-      ) {
-        match = "same-type";
-      }
+      const match = useMatch(r.snapshot, types, id, enclosing?.symbol);
       found.push(enclosing ? { r, id, match, enclosing } : { r, id, match });
     }
   }

@@ -1,11 +1,13 @@
-// A query that is one name the code uses but does not declare (`EditorApplication.playModeStateChanged`,
+// Two asks answered by where a name is used rather than where it is declared. A query that is one name the code
+// uses but does not declare (`EditorApplication.playModeStateChanged`,
 // `Interlocked.CompareExchange`, `Time.deltaTime`: framework APIs) asks where it is used. Its words match the
 // project's own declarations better ("editor", "application", "update" name many), so the declarations around its
 // uses lead, read from the identifier index. Name-based, like the references tool: no type resolution.
 import type { Snapshot } from "../index/snapshot.ts";
 import type { StoredIdentifier } from "../store/db.ts";
-import { enclosingIndex } from "./definitions.ts";
+import { enclosingIndex, findDefinitions } from "./definitions.ts";
 import { BAND, bandOf, isDeclaredName, type SymbolMatch } from "./symbol.ts";
+import { declaredTypeNames, symbolTypes, useMatch, type UseMatch } from "./uses.ts";
 
 /** Uses read for one query: a name used more often than this is common enough that its first uses say little more. */
 const MAX_USES = 500;
@@ -48,4 +50,62 @@ export function typedName(query: string): { qualifier?: string; name: string } |
 export function qualifiedUses(snapshot: Snapshot, qualifier: string, name: string): StoredIdentifier[] {
   const wanted = qualifier.toLowerCase();
   return snapshot.db.identifiersNamed(name, true).filter((use) => use.qualifier?.toLowerCase() === wanted);
+}
+
+// "who calls X", "what uses X", "which methods call X", "callers of X", "usages of X", "calls to X", "where is X
+// called / used / invoked / referenced", "find all uses of X".
+const ASKS_FOR_USES =
+  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced)\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
+
+/** Whether a query asks where something is used or called from, rather than where or how it is implemented. */
+export function asksForUses(query: string): boolean {
+  return ASKS_FOR_USES.test(query);
+}
+
+/** A usage question naming more declarations than this ("who calls Dispose") is too vague to list callers for. */
+const MAX_TARGETS = 3;
+
+/** A name declared in more types than this is used on receivers of all of them: only typed and in-type uses count. */
+const MAX_NAMESAKE_TYPES = 3;
+
+const PRIORITY: Readonly<Record<UseMatch, number>> = { qualified: 0, "same-type": -1, name: -2 };
+
+/**
+ * The declarations a usage question is about, from the symbol branch's matches: its qualified names, else a member
+ * named with its type ("ReportUnhandledError in UniTaskCompletionSourceCore"), else the declarations named exactly
+ * (constructors aside). Empty when they are more than MAX_TARGETS symbols.
+ */
+export function usageTargets(snapshot: Snapshot, symbol: readonly SymbolMatch[]): number[] {
+  const bands = (least: number) => symbol.filter((m) => bandOf(m.score) >= least);
+  let targets = bands(BAND.qualified);
+  if (targets.length === 0) targets = symbol.filter((m) => m.ownerNamed);
+  if (targets.length === 0) targets = bands(BAND.exact).filter((m) => snapshot.chunks.kindAt(m.index) !== "Constructor");
+  const symbols = new Set(targets.map((m) => snapshot.chunks.symbolAt(m.index)));
+  return symbols.size <= MAX_TARGETS ? targets.map((m) => m.index) : [];
+}
+
+/**
+ * Chunk index → priority for pinFirst: the declarations around the uses of `targets` (not inside the targets
+ * themselves: overloads that forward to each other), those whose receiver names the type first, then those inside
+ * the type, then, for a name declared in at most MAX_NAMESAKE_TYPES types, uses on any other receiver that is no
+ * declared type (`runner.AddAction(…)`: a variable).
+ */
+export function callersLead(snapshot: Snapshot, targets: readonly number[]): Map<number, number> {
+  const lead = new Map<number, number>();
+  const chunks = snapshot.chunks;
+  const bySymbol = new Map(targets.map((i) => [chunks.symbolAt(i), i]));
+  for (const [symbol, target] of bySymbol) {
+    const name = chunks.nameAt(target);
+    const types = symbolTypes(snapshot, symbol, name);
+    const namesakeTypes = new Set(findDefinitions(snapshot, name).filter((d) => d.match === "exact").map((d) => chunks.qualifierAt(d.index))).size;
+    for (const use of snapshot.db.identifiersNamed(name).slice(0, MAX_USES)) {
+      const index = enclosingIndex(snapshot, use.path, use.line);
+      if (index === undefined || bySymbol.has(chunks.symbolAt(index))) continue;
+      const match = useMatch(snapshot, types, use, chunks.symbolAt(index));
+      const otherType = use.qualifier !== undefined && declaredTypeNames(snapshot).has(use.qualifier);
+      if (match === "name" && (namesakeTypes > MAX_NAMESAKE_TYPES || otherType)) continue;
+      lead.set(index, Math.max(lead.get(index) ?? -Infinity, PRIORITY[match]));
+    }
+  }
+  return lead;
 }

@@ -16,6 +16,7 @@ const MIXED_UNIRX = join(REPO, "test/fixtures/eval/unirx-mixed.yaml");
 const MIXED_COMMANDER = join(REPO, "test/fixtures/eval/commander-mixed.yaml");
 const MIXED_EXPRESS = join(REPO, "test/fixtures/eval/express-mixed.yaml");
 const TRACES = join(REPO, "test/fixtures/eval/unitask-traces.yaml");
+const CALLERS = join(REPO, "test/fixtures/eval/callers.yaml");
 const dirs: string[] = [];
 let report: EvalReport;
 let mixed: EvalReport;
@@ -23,6 +24,7 @@ let mixedUnirx: EvalReport;
 let mixedCommander: EvalReport;
 let mixedExpress: EvalReport;
 let traces: EvalReport;
+let callers: EvalReport;
 
 beforeAll(async () => {
   const cache = tempDir("eval");
@@ -40,6 +42,7 @@ beforeAll(async () => {
   mixedCommander = await run(MIXED_COMMANDER, [".js"]);
   mixedExpress = await run(MIXED_EXPRESS, [".js"]);
   traces = await run(TRACES);
+  callers = await run(CALLERS);
 }, 60_000);
 afterAll(() => removeAll(dirs));
 
@@ -85,6 +88,12 @@ describe("runEval", () => {
     // Before frames were read: file MRR@10 0.85, function recall@5 0.88 (the compiler error's overload ranked below its namesakes).
     expect(traces.overall.file.mrr_at_10).toBe(1);
     expect(traces.overall.function.mrr_at_10).toBe(1);
+  });
+
+  test("\"who calls X\" questions lead with X's callers, not X", () => {
+    // Before callers were read from the identifier index: file MRR@10 0.55, function recall@5 0.75 (MRR 0.35).
+    expect(callers.overall.file.mrr_at_10).toBeGreaterThanOrEqual(0.9);
+    expect(callers.overall.function.recall_at_5).toBe(1);
   });
 
   test("misses name the expected file and what ranked first; latency and irrelevant-query stats are present", () => {

@@ -5,7 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { typedName } from "../../src/search/uses-lead.ts";
+import { asksForUses, typedName } from "../../src/search/uses-lead.ts";
 import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
@@ -68,6 +68,87 @@ describe("uses of a name nothing declares lead", () => {
     expect(top("Other.update")[0]).not.toBe("App.Loop.EditorLoop.Install");
     expect(top("EditorUpdate")[0]).toBe("App.Loop.EditorLoop.EditorUpdate");
     expect(top("Timers.Update")[0]).toBe("App.Loop.Timers.Update");
+  });
+});
+
+// Scheduler.Post is called with its type, inside its type, and on a variable; Mailbox.Post shares the name only.
+const CALLERS = {
+  "src/Scheduler.cs": `namespace App.Work
+{
+    public class Scheduler
+    {
+        public static void Post(int item) { queue.Add(item); }
+        public static void Post(int item, int delay) { Post(item + delay); }
+        public void Flush() { Post(0); }
+    }
+}
+`,
+  "src/Worker.cs": `namespace App.Work
+{
+    public class Worker
+    {
+        public void Run() { Scheduler.Post(1); }
+        public void Drain(Scheduler scheduler) { scheduler.Post(2); }
+        public void Mail() { Mailbox.Post(3); }
+    }
+}
+`,
+  "src/Mailbox.cs": `namespace App.Work
+{
+    public class Mailbox
+    {
+        public static void Post(int message) { }
+    }
+}
+`,
+};
+
+describe("a question asking who uses a declaration leads with its callers", () => {
+  let callers: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    callers = await indexTree("callers", CALLERS);
+  });
+  afterAll(() => callers.dispose());
+  const ask = (query: string, limit = 5) => searchSnapshot(callers.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+
+  test("callers whose receiver names the type (or a variable named after it), then those inside the type; not the overload forwarding to it", () => {
+    const top = ask("who calls Scheduler.Post");
+    expect(top.slice(0, 2).sort()).toEqual(["App.Work.Worker.Drain", "App.Work.Worker.Run"]);
+    expect(top[2]).toBe("App.Work.Scheduler.Flush");
+    // The declaration itself follows its callers.
+    expect(top.indexOf("App.Work.Scheduler.Post")).toBe(3);
+    // Mailbox.Post(3) is another type's Post.
+    expect(top.indexOf("App.Work.Worker.Mail")).toBe(-1);
+  });
+
+  test("other phrasings ask the same; a question about what it does does not", () => {
+    for (const query of ["where is Scheduler.Post called", "find all uses of Scheduler.Post", "callers of Scheduler.Post"]) {
+      expect(["App.Work.Worker.Drain", "App.Work.Worker.Run"]).toContain(ask(query, 1)[0]!);
+    }
+    expect(ask("how does Scheduler.Post queue an item", 1)).toEqual(["App.Work.Scheduler.Post"]);
+    expect(ask("Scheduler.Post", 1)).toEqual(["App.Work.Scheduler.Post"]);
+  });
+});
+
+describe("asksForUses", () => {
+  test("usage questions", () => {
+    for (const query of [
+      "who calls PlayerLoopHelper.AddContinuation",
+      "what uses TaskPool",
+      "which methods call TrySetResult",
+      "callers of Foo",
+      "usages of Foo.Bar",
+      "calls to Foo",
+      "where is InsertRunner called from",
+      "where is Foo used",
+      "find all references to Foo",
+    ]) {
+      expect(asksForUses(query)).toBe(true);
+    }
+  });
+
+  test("questions about behaviour are not", () => {
+    for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar"]) expect(asksForUses(query)).toBe(false);
   });
 });
 

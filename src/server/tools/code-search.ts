@@ -22,7 +22,7 @@ export const codeSearch = defineTool({
     query: z
       .string()
       .describe(
-        'What you are looking for: a behaviour in words, or identifiers (type or member names). A query that is one name ("Where", "Observable.Where") lists its declarations first (a name the code uses but does not declare, such as a framework API, the declarations that use it), a question that mentions a dotted name one of them; a "quoted phrase" (an error message, say) first lists the declarations that contain it word for word; a file name ("ObjectPool.cs") its declarations; a pasted stack trace, compiler error or path:line the declaration each frame points at, in frame order. At most the first 4,000 characters are searched.',
+        'What you are looking for: a behaviour in words, or identifiers (type or member names). A query that is one name ("Where", "Observable.Where") lists its declarations first (a name the code uses but does not declare, such as a framework API, the declarations that use it), a question that mentions a dotted name one of them, and one that asks who calls or uses a declaration ("who calls Scheduler.Post", "where is InsertRunner used") the declarations around its uses first; a "quoted phrase" (an error message, say) first lists the declarations that contain it word for word; a file name ("ObjectPool.cs") its declarations; a pasted stack trace, compiler error or path:line the declaration each frame points at, in frame order. At most the first 4,000 characters are searched.',
       ),
     limit: boundedInt("limit", SEARCH_LIMIT)
       .default(SEARCH_LIMIT.default)

@@ -1,0 +1,88 @@
+// Where a declaration is used, by name: whether a use's receiver names the declaration's type (`Wallet.Sign`,
+// `wallet.Sign`), it sits inside that type without one, or it merely shares the name. No type resolution: the
+// references tool ranks by this, and search's usage questions ("who calls X") lead with the first two kinds.
+import type { Snapshot } from "../index/snapshot.ts";
+import type { ChunkKind, IdentifierRef } from "../types.ts";
+import { findDefinitions, symbolSegments } from "./definitions.ts";
+
+export type UseMatch = "qualified" | "same-type" | "name";
+
+/** Receivers that mean the enclosing type itself. */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set(["this", "base", "self"]);
+
+/** How a use of the symbol whose types are `types` (symbolTypes) relates to it; `enclosing` is the symbol around the use. */
+export function useMatch(snapshot: Snapshot, types: { names: ReadonlySet<string>; owners: readonly string[] }, use: IdentifierRef, enclosing: string | undefined): UseMatch {
+  if (use.qualifier !== undefined && namesType(use.qualifier, types.names, (name) => declaredTypeNames(snapshot).has(name))) return "qualified";
+  if ((use.qualifier === undefined || SELF_RECEIVERS.has(use.qualifier)) && enclosing !== undefined && types.owners.some((o) => enclosing.startsWith(`${o}.`))) {
+    return "same-type";
+  }
+  return "name";
+}
+
+/** What "the symbol's type" is for ranking: type names a receiver may carry, and type symbols whose members may omit it. */
+export function symbolTypes(snapshot: Snapshot, query: string, name: string): { names: Set<string>; owners: string[] } {
+  const segments = symbolSegments(query);
+  const names = new Set<string>();
+  const owners: string[] = [];
+  if (segments.length >= 2) names.add(segments[segments.length - 2]!);
+  for (const d of findDefinitions(snapshot, query)) {
+    if (d.match !== "exact" && d.match !== "qualified") break;
+    const c = snapshot.chunks.at(d.index)!;
+    const own = symbolSegments(c.symbol);
+    if (own[own.length - 1] !== name) continue;
+    // A type's own body is its "same type"; its container is a namespace, not a type.
+    if (TYPE_KINDS.has(c.kind)) {
+      owners.push(c.symbol);
+      continue;
+    }
+    if (own.length < 2) continue;
+    const ownerSymbol = own.slice(0, -1).join(".");
+    if (!declaresType(snapshot, ownerSymbol)) continue; // a module-level function: no type to share
+    const owner = own[own.length - 2]!;
+    if (segments.length < 2) names.add(owner);
+    if (names.has(owner)) owners.push(ownerSymbol);
+  }
+  return { names, owners };
+}
+
+const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
+
+// Per snapshot (a snapshot never changes; a refresh that writes makes a new one): one pass over the chunk kinds.
+const typeNamesOf = new WeakMap<Snapshot, ReadonlySet<string>>();
+
+/** Simple names of the declared types. */
+export function declaredTypeNames(snapshot: Snapshot): ReadonlySet<string> {
+  let names = typeNamesOf.get(snapshot);
+  if (names) return names;
+  const found = new Set<string>();
+  const chunks = snapshot.chunks;
+  for (let i = 0; i < chunks.length; i++) if (TYPE_KINDS.has(chunks.kindAt(i))) found.add(chunks.nameAt(i));
+  typeNamesOf.set(snapshot, (names = found));
+  return names;
+}
+
+function declaresType(snapshot: Snapshot, symbol: string): boolean {
+  for (const d of findDefinitions(snapshot, symbol)) {
+    if (d.match !== "exact" && d.match !== "qualified") break;
+    const c = snapshot.chunks.at(d.index)!;
+    if (c.symbol === symbol && TYPE_KINDS.has(c.kind)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when a receiver's text names one of the types: the type itself (`Wallet.Sign`), or a variable named after it
+ * (`wallet`, `_wallet`, `sourceWallet`). A name-based guess, like the rest of code_references. A receiver that is
+ * another declared type is not such a variable: `StableCompositeDisposable.Create` is not `Disposable.Create`.
+ */
+function namesType(qualifier: string, types: ReadonlySet<string>, isTypeName: (name: string) => boolean): boolean {
+  if (types.has(qualifier)) return true;
+  if (isTypeName(qualifier)) return false;
+  const q = qualifier.replace(/^(m_|_)/, "").toLowerCase();
+  for (const t of types) {
+    const lower = t.toLowerCase();
+    if (q === lower || (q.endsWith(lower) && /[A-Z]/.test(qualifier.charAt(qualifier.length - t.length)))) return true;
+  }
+  return false;
+}
+
