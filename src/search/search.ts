@@ -11,7 +11,7 @@ import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, 
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
-import { asksForUses, callersLead, usageTargets } from "./uses-lead.ts";
+import { asksForImplementers, asksForUses, callersLead, implementersLead, usageTargets } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -209,9 +209,14 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // not the overloads of a named method or the declarations containing a quoted phrase.
   const pinned = new Set<number>();
   const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines, mentionsNames);
-  // "Who calls X", "where is X used": the declarations around its uses lead, ahead of X itself (uses-lead.ts).
-  const callers = asksForUses(req.query) ? callersLead(snapshot, usageTargets(snapshot, symbol)) : new Map<number, number>();
-  if (callers.size > 0) asks.splice(1, 0, accept ? new Map([...callers].filter(([i]) => accept(i))) : callers);
+  // "Who calls X", "where is X used": the declarations around its uses lead, ahead of X itself; "what implements X":
+  // the types deriving from it (uses-lead.ts).
+  const related = asksForImplementers(req.query)
+    ? implementersLead(snapshot, req.query, symbol)
+    : asksForUses(req.query)
+      ? callersLead(snapshot, usageTargets(snapshot, symbol))
+      : new Map<number, number>();
+  if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one
   // declaration per symbol it names, in the order the question names them.
   if (mentionsNames && asks[0]!.size > 0) {
@@ -226,7 +231,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     const lexRank = new Map(lexical.map((i, k) => [i, k]));
     const byText = (a: number, b: number) => (lexRank.get(a) ?? Infinity) - (lexRank.get(b) ?? Infinity) || byRank(a, b);
     const best = (list: number[], order: (a: number, b: number) => number) => list.filter((j) => !accept || accept(j)).sort(order).slice(0, 1);
-    const handedTo = callers.size > 0 ? [] : named.flatMap((i) => {
+    const handedTo = related.size > 0 ? [] : named.flatMap((i) => {
       const refs = referencesIn(snapshot, i);
       const called = functionsCalledBy(snapshot, i, refs).filter((j) => rank.has(j));
       return [...best(typesUsedBy(snapshot, i, refs), byRank), ...best(called, byText)];

@@ -1,8 +1,11 @@
-// Two asks answered by where a name is used rather than where it is declared. A query that is one name the code
-// uses but does not declare (`EditorApplication.playModeStateChanged`,
-// `Interlocked.CompareExchange`, `Time.deltaTime`: framework APIs) asks where it is used. Its words match the
-// project's own declarations better ("editor", "application", "update" name many), so the declarations around its
-// uses lead, read from the identifier index. Name-based, like the references tool: no type resolution.
+// Asks answered by where a name is used rather than where it is declared, read from the identifier index:
+// - a query that is one name the code uses but does not declare (`EditorApplication.playModeStateChanged`,
+//   `Interlocked.CompareExchange`, `Time.deltaTime`: framework APIs), whose words match the project's own names
+//   better ("editor", "application", "update" name many), leads with the declarations around its uses;
+// - a question asking who calls a declaration ("who calls PlayerLoopHelper.AddContinuation", "where is InsertRunner
+//   used") leads with its callers;
+// - one asking what implements or derives from a type ("which classes implement IDisposable") with those types.
+// Name-based, like the references tool: no type resolution.
 import type { Snapshot } from "../index/snapshot.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { enclosingIndex, findDefinitions } from "./definitions.ts";
@@ -108,4 +111,77 @@ export function callersLead(snapshot: Snapshot, targets: readonly number[]): Map
     }
   }
   return lead;
+}
+
+// "what implements X", "which classes implement X", "classes implementing X", "implementations of X", "types that inherit from / derive from /
+// extend X", "subclasses of X". Not "where is X implemented" or "the implementation of X": that is X's own code.
+const ASKS_FOR_IMPLEMENTERS =
+  /\b(?:implements?|implementing|implementations|implementers|implementors|inherits?|inheriting|inherited\s+by|derives?|deriving|derived\s+(?:from|classes|types)|extends?|extending|subclass(?:es|ing)?|subtypes?)\b/i;
+
+/** Whether a query asks for the types implementing or deriving from a type (or their versions of its member). */
+export function asksForImplementers(query: string): boolean {
+  return ASKS_FOR_IMPLEMENTERS.test(query);
+}
+
+const TYPE_KINDS: ReadonlySet<string> = new Set(["Class", "Struct", "Interface", "Record"]);
+
+
+/**
+ * Chunk index → priority 0 for the types that list a type the query names as a direct base (the identifier index's
+ * `implementation` uses), or, for a member (`IUniTaskSource.GetStatus`), those types' members of that name. A base
+ * the project does not declare (`IDisposable`) counts when the query types its name.
+ */
+export function implementersLead(snapshot: Snapshot, query: string, symbolMatches: readonly SymbolMatch[]): Map<number, number> {
+  const lead = new Map<number, number>();
+  const chunks = snapshot.chunks;
+  for (const base of basesAsked(snapshot, query, symbolMatches)) {
+    const uses = snapshot.db.identifiersNamed(base.typeName).filter((use) => use.kind === "implementation");
+    for (const use of uses.slice(0, MAX_USES)) {
+      const type = enclosingIndex(snapshot, use.path, use.line);
+      // `IUniTaskSource<T> : IUniTaskSource` is the same name, not an implementation to list.
+      if (type === undefined || chunks.symbolAt(type) === base.symbol) continue;
+      if (base.member === undefined) {
+        lead.set(type, 0);
+        continue;
+      }
+      const owner = chunks.symbolAt(type);
+      for (const i of snapshot.indexesByPath.get(use.path) ?? []) {
+        if (chunks.nameAt(i) === base.member && chunks.qualifierAt(i) === owner) lead.set(i, 0);
+      }
+    }
+  }
+  return lead;
+}
+
+interface AskedBase {
+  typeName: string;
+  /** The base type's own symbol, when declared here. */
+  symbol?: string;
+  /** A member of it the query names (`GetStatus` of `IUniTaskSource.GetStatus`). */
+  member?: string;
+}
+
+/**
+ * The bases an implementer question asks about: the types it names (not the methods sharing a type's name:
+ * "subclasses of MoveNextSource"), or the type of a member it names; else the typed names it mentions that some
+ * type lists as a base although nothing here declares them.
+ */
+function basesAsked(snapshot: Snapshot, query: string, symbolMatches: readonly SymbolMatch[]): AskedBase[] {
+  const chunks = snapshot.chunks;
+  const types = symbolMatches.filter((m) => bandOf(m.score) >= BAND.exact && TYPE_KINDS.has(chunks.kindAt(m.index)));
+  const targets = types.length > 0 && bandOf(symbolMatches[0]!.score) < BAND.qualified ? types.map((m) => m.index) : usageTargets(snapshot, symbolMatches);
+  const bases = new Map<string, AskedBase>();
+  for (const target of targets) {
+    const symbol = chunks.symbolAt(target);
+    if (TYPE_KINDS.has(chunks.kindAt(target))) {
+      bases.set(symbol, { typeName: chunks.nameAt(target), symbol });
+      continue;
+    }
+    const owner = chunks.qualifierAt(target);
+    const typeName = owner?.split(".").pop();
+    if (owner !== undefined && typeName !== undefined) bases.set(symbol, { typeName, symbol: owner, member: chunks.nameAt(target) });
+  }
+  if (bases.size > 0) return [...bases.values()];
+  const typed = query.match(/\b[A-Za-z_]\w*\b/g)?.filter((w) => /[a-z][A-Z]|^[A-Z]{2}[a-z]/.test(w) && !isDeclaredName(snapshot, w.toLowerCase())) ?? [];
+  return [...new Set(typed)].map((typeName) => ({ typeName }));
 }

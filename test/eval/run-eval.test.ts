@@ -17,6 +17,7 @@ const MIXED_COMMANDER = join(REPO, "test/fixtures/eval/commander-mixed.yaml");
 const MIXED_EXPRESS = join(REPO, "test/fixtures/eval/express-mixed.yaml");
 const TRACES = join(REPO, "test/fixtures/eval/unitask-traces.yaml");
 const CALLERS = join(REPO, "test/fixtures/eval/callers.yaml");
+const IMPLEMENTERS = join(REPO, "test/fixtures/eval/implementers.yaml");
 const dirs: string[] = [];
 let report: EvalReport;
 let mixed: EvalReport;
@@ -25,6 +26,7 @@ let mixedCommander: EvalReport;
 let mixedExpress: EvalReport;
 let traces: EvalReport;
 let callers: EvalReport;
+let implementers: EvalReport;
 
 beforeAll(async () => {
   const cache = tempDir("eval");
@@ -43,6 +45,7 @@ beforeAll(async () => {
   mixedExpress = await run(MIXED_EXPRESS, [".js"]);
   traces = await run(TRACES);
   callers = await run(CALLERS);
+  implementers = await run(IMPLEMENTERS);
 }, 60_000);
 afterAll(() => removeAll(dirs));
 
@@ -94,6 +97,12 @@ describe("runEval", () => {
     // Before callers were read from the identifier index: file MRR@10 0.55, function recall@5 0.75 (MRR 0.35).
     expect(callers.overall.file.mrr_at_10).toBeGreaterThanOrEqual(0.9);
     expect(callers.overall.function.recall_at_5).toBe(1);
+  });
+
+  test("\"what implements X\" questions lead with the types deriving from X", () => {
+    // Before: file MRR@10 0.71, function MRR@10 0.46 (X itself, or types whose names share its words, came first).
+    expect(implementers.overall.file.mrr_at_10).toBe(1);
+    expect(implementers.overall.function.recall_at_5).toBe(1);
   });
 
   test("misses name the expected file and what ranked first; latency and irrelevant-query stats are present", () => {

@@ -5,7 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { asksForUses, typedName } from "../../src/search/uses-lead.ts";
+import { asksForImplementers, asksForUses, typedName } from "../../src/search/uses-lead.ts";
 import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
@@ -127,6 +127,87 @@ describe("a question asking who uses a declaration leads with its callers", () =
     }
     expect(ask("how does Scheduler.Post queue an item", 1)).toEqual(["App.Work.Scheduler.Post"]);
     expect(ask("Scheduler.Post", 1)).toEqual(["App.Work.Scheduler.Post"]);
+  });
+});
+
+const HIERARCHY = {
+  "src/Work.cs": `namespace App.Jobs
+{
+    public interface IWorkItem
+    {
+        void Execute();
+    }
+
+    public interface IWorkItem<T> : IWorkItem
+    {
+        T Result { get; }
+    }
+
+    public abstract class WorkBase
+    {
+        public abstract void Execute();
+    }
+}
+`,
+  "src/Jobs.cs": `namespace App.Jobs
+{
+    public sealed class PrintJob : IWorkItem
+    {
+        public void Execute() { }
+    }
+
+    public sealed class CopyJob : WorkBase, IWorkItem
+    {
+        public override void Execute() { }
+        public void Copy() { }
+    }
+
+    public sealed class Lease : IDisposable
+    {
+        public void Dispose() { }
+    }
+
+    // Says "work item" all over, implements nothing.
+    public static class WorkItemRegistry
+    {
+        public static void RegisterWorkItem(IWorkItem item) { item.Execute(); }
+    }
+}
+`,
+};
+
+describe("a question asking what implements or derives from a type leads with those types", () => {
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree("implementers", HIERARCHY);
+  });
+  afterAll(() => tree.dispose());
+  const ask = (query: string, limit = 5) => searchSnapshot(tree.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+
+  test("implementers of an interface, subclasses of a class; the generic twin of the interface is no implementer", () => {
+    expect(ask("what implements IWorkItem").slice(0, 2).sort()).toEqual(["App.Jobs.CopyJob", "App.Jobs.PrintJob"]);
+    expect(ask("classes that inherit from WorkBase")[0]).toBe("App.Jobs.CopyJob");
+  });
+
+  test("implementations of an interface member are the implementers' members of that name", () => {
+    expect(ask("implementations of IWorkItem.Execute").slice(0, 2).sort()).toEqual(["App.Jobs.CopyJob.Execute", "App.Jobs.PrintJob.Execute"]);
+  });
+
+  test("a framework base the project does not declare", () => {
+    expect(ask("which classes implement IDisposable")[0]).toBe("App.Jobs.Lease");
+  });
+
+  test("\"where is X implemented\" still asks for X itself", () => {
+    expect(ask("where is IWorkItem implemented")[0]).toBe("App.Jobs.IWorkItem");
+  });
+});
+
+describe("asksForImplementers", () => {
+  test("implementer and subclass questions, not implementation questions", () => {
+    for (const q of ["what implements IFoo", "which classes implement IFoo", "classes implementing IFoo", "implementations of IFoo", "types that derive from Base", "who extends Base", "subclasses of Base"]) {
+      expect(asksForImplementers(q)).toBe(true);
+    }
+    for (const q of ["where is Foo implemented", "the implementation of Foo", "how does Foo work"]) expect(asksForImplementers(q)).toBe(false);
   });
 });
 
