@@ -11,12 +11,16 @@ const NO_COVERAGE_WEIGHT = 0.5;
 /**
  * The projects' hits merged: what the query named first (a quoted phrase, a name, a file: it leads in every project,
  * as it does in one), then every hit within its file's cap by weighed score, then the hits past a cap (which only
- * fill the limit); ties go to the project id that sorts first, then the chunk ordinal. `linesOf` reads a hit's file.
+ * fill the limit); ties go to the project id that sorts first, then to the order the project ranked them in (lifted
+ * asks can tie: "Subject<T>" lifts the class and the field `subject` to one score, the class first). `linesOf` reads
+ * a hit's file.
  */
 export function mergeProjects(lists: readonly Hit[][], limit: number, query: string, linesOf: (hit: Hit) => readonly string[] | undefined): Hit[] {
   const weighed = lists.filter((hits) => hits.length > 0).length > 1 ? weighByCoverage(lists, queryTerms(query), linesOf) : lists;
-  const byScore = (a: Hit, b: Hit) => b.score - a.score || a.project.localeCompare(b.project) || a.chunk.ordinal - b.chunk.ordinal;
   const all = weighed.flat();
+  const ranked = new Map<Hit, number>();
+  for (const hits of weighed) hits.forEach((h, k) => ranked.set(h, k));
+  const byScore = (a: Hit, b: Hit) => b.score - a.score || a.project.localeCompare(b.project) || ranked.get(a)! - ranked.get(b)!;
   const pinned = all.filter((h) => h.pinned).sort(byScore);
   const within = all.filter((h) => !h.overCap && !h.pinned).sort(byScore);
   const past = all.filter((h) => h.overCap).sort(byScore);

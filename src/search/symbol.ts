@@ -193,6 +193,9 @@ export interface SymbolMatch {
   rareName?: true;
 }
 
+/** Lifts, within its band, a match whose name the query spells with the same case. */
+const SAME_CASE_BONUS = 100;
+
 /** A typed name contained in at most this many declaration names points at a declaration; more, it is context. */
 const RARE_NAME_DECLARATIONS = 30;
 
@@ -286,6 +289,9 @@ export function rankBySymbol(
     // A constructor shares its type's name; someone typing the name wants the type (or a method) first.
     let adjust = ownerNamed && band >= BAND.exact ? (coveredOnly ? 250 : 500) : 0;
     if (band === BAND.exact && snapshot.chunks.kindAt(i) === "Constructor") adjust -= 250;
+    // Names differing in case only (the class `Subject`, the field `subject`; the property `Value`, its backing field
+    // `value`): the one spelled as typed comes first.
+    if (band >= BAND.exact && query.includes(snapshot.chunks.nameAt(i))) adjust += SAME_CASE_BONUS;
     const banded = band > 0 ? band * BAND_SCALE + BAND_BASE + adjust : 0;
     const match: SymbolMatch = { index: i, score: banded + matched * coverage + ownerScore };
     if (ownerNamed && band === BAND.exact && !coveredOnly) match.ownerNamed = true;

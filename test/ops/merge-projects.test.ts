@@ -37,4 +37,10 @@ describe("mergeProjects", () => {
     expect(ids(merged)).toEqual(["part:3", "full:1", "part:1", "full:2"]);
     expect(ids(mergeProjects([[hit("part", 1, 0.03)], [hit("full", 1, 0.03)]], 1, "request timeout cancellation", linesOf))).toEqual(["full:1"]);
   });
+
+  test("hits of equal score keep the order their project ranked them in, not their ordinals", () => {
+    const pinned = { pinned: true } as const;
+    const merged = mergeProjects([[hit("one", 9, 0.27, pinned), hit("one", 2, 0.27, pinned), hit("one", 5, 0.25)]], 10, "subject", linesOf);
+    expect(ids(merged)).toEqual(["one:9", "one:2", "one:5"]);
+  });
 });

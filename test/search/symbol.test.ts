@@ -223,6 +223,13 @@ describe("identifier queries", () => {
     expect(identifierTokens("Core`1[TResult].GetResult")).toEqual(["core.getresult", "getresult"]);
   });
 
+  test("on UniRx: of names differing only in case, the one spelled as typed leads", () => {
+    const top = (query: string) => searchSnapshot(unirx.snapshot(), { query, limit: 3 }).map((h) => `${h.chunk.kind} ${h.chunk.symbol}`);
+    expect(top("Subject<T>")[0]).toBe("Class UniRx.Subject");
+    expect(top("ReactiveProperty<T>.Value")[0]).toBe("Property UniRx.ReactiveProperty.Value");
+    expect(top("ReactiveProperty.value")[0]).toBe("Field UniRx.ReactiveProperty.value");
+  });
+
   test("scores still descend after exact matches are lifted", () => {
     const scores = searchSnapshot(fixture.index.snapshot(), { query: "Where", limit: 10, perFileCap: 0 }).map((h) => h.score);
     expect(scores.length).toBeGreaterThan(2);
