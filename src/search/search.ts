@@ -11,7 +11,7 @@ import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, 
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
-import { asksForImplementers, asksForUses, callersLead, implementersLead, usageTargets } from "./uses-lead.ts";
+import { askedName, asksForImplementers, asksForUses, callersLead, implementersLead, usageTargets } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -214,7 +214,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const related = asksForImplementers(req.query)
     ? implementersLead(snapshot, req.query, symbol)
     : asksForUses(req.query)
-      ? callersLead(snapshot, usageTargets(snapshot, symbol))
+      ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, false)))
       : new Map<number, number>();
   if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one

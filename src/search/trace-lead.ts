@@ -28,10 +28,27 @@ function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<
     // A file name several folders share: the frame's method tells which one, else each is a candidate.
     const inFile = bySymbol === undefined ? files : files.filter((f) => f === snapshot.chunks.pathAt(bySymbol));
     const places = (inFile.length > 0 ? inFile : files).slice(0, MAX_SAME_TAIL);
-    const found = places.map((path) => enclosingIndex(snapshot, path, frame.line!)).filter((i) => i !== undefined);
+    const found = places.map((path) => enclosingIndex(snapshot, path, frame.line!) ?? nearestIndex(snapshot, path, frame.line!)).filter((i) => i !== undefined);
     if (found.length > 0) return found;
   }
   return bySymbol === undefined ? [] : [bySymbol];
+}
+
+/**
+ * The chunk of `path` nearest to `line` when none contains it (a blank line between declarations, a trace from a
+ * slightly older version of the file), the one after it on a tie; undefined for a file without chunks.
+ */
+function nearestIndex(snapshot: Snapshot, path: string, line: number): number | undefined {
+  const chunks = snapshot.chunks;
+  let best: number | undefined;
+  let bestDistance = Infinity;
+  for (const i of snapshot.indexesByPath.get(path) ?? []) {
+    const distance = line < chunks.startLineAt(i) ? chunks.startLineAt(i) - line : line - chunks.endLineAt(i);
+    if (distance < bestDistance || (distance === bestDistance && best !== undefined && chunks.startLineAt(i) > chunks.startLineAt(best))) {
+      [best, bestDistance] = [i, distance];
+    }
+  }
+  return best;
 }
 
 /** Indexed files whose path ends like `path` (on "/" bounds, case aside) in the most segments; [] if none. */

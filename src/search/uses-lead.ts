@@ -10,6 +10,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { enclosingIndex, findDefinitions } from "./definitions.ts";
 import { BAND, bandOf, isDeclaredName, type SymbolMatch } from "./symbol.ts";
+import { isStopWord } from "../text/tokens.ts";
 import { declaredTypeNames, symbolTypes, useMatch, type UseMatch } from "./uses.ts";
 
 /** Uses read for one query: a name used more often than this is common enough that its first uses say little more. */
@@ -76,15 +77,40 @@ const PRIORITY: Readonly<Record<UseMatch, number>> = { qualified: 0, "same-type"
 /**
  * The declarations a usage question is about, from the symbol branch's matches: its qualified names, else a member
  * named with its type ("ReportUnhandledError in UniTaskCompletionSourceCore"), else the declarations named exactly
- * (constructors aside). Empty when they are more than MAX_TARGETS symbols.
+ * (constructors aside); else those named by the word the question asks about ("who calls refresh": a plain word is
+ * no typed name, but here it can only be one). Empty when they are more than MAX_TARGETS symbols.
  */
-export function usageTargets(snapshot: Snapshot, symbol: readonly SymbolMatch[]): number[] {
+export function usageTargets(snapshot: Snapshot, symbol: readonly SymbolMatch[], asked?: string): number[] {
   const bands = (least: number) => symbol.filter((m) => bandOf(m.score) >= least);
-  let targets = bands(BAND.qualified);
-  if (targets.length === 0) targets = symbol.filter((m) => m.ownerNamed);
-  if (targets.length === 0) targets = bands(BAND.exact).filter((m) => snapshot.chunks.kindAt(m.index) !== "Constructor");
-  const symbols = new Set(targets.map((m) => snapshot.chunks.symbolAt(m.index)));
-  return symbols.size <= MAX_TARGETS ? targets.map((m) => m.index) : [];
+  let targets = bands(BAND.qualified).map((m) => m.index);
+  if (targets.length === 0) targets = symbol.filter((m) => m.ownerNamed).map((m) => m.index);
+  if (targets.length === 0) targets = bands(BAND.exact).map((m) => m.index);
+  if (targets.length === 0 && asked !== undefined) targets = declarationsNamed(snapshot, asked);
+  targets = targets.filter((i) => snapshot.chunks.kindAt(i) !== "Constructor");
+  const symbols = new Set(targets.map((i) => snapshot.chunks.symbolAt(i)));
+  return symbols.size <= MAX_TARGETS ? targets : [];
+}
+
+/** The declarations named `name` (dotted: a qualified suffix), those spelled with its case if any are. */
+function declarationsNamed(snapshot: Snapshot, name: string): number[] {
+  const found = findDefinitions(snapshot, name).filter((d) => d.match === "exact" || d.match === "qualified");
+  const last = name.slice(name.lastIndexOf(".") + 1);
+  const sameCase = found.filter((d) => snapshot.chunks.nameAt(d.index) === last);
+  return (sameCase.length > 0 ? sameCase : found).map((d) => d.index);
+}
+
+// The name a usage or implementer question asks about: the word after its verb or noun ("who calls refresh",
+// "where is the Delay method used", "subclasses of Base", "which classes implement Embedder").
+const USES_OBJECT =
+  /\b(?:calls?|uses?|invokes?|references?|(?:callers|usages?|uses|call\s+sites|invocations)\s+of|(?:calls|references)\s+to)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\bwhere\s+(?:is|are|do|does)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?(?:called|used|invoked|referenced)\b/i;
+const IMPLEMENTERS_OBJECT =
+  /\b(?:implements?|implementing|extends?|extending|(?:implementations|implementers|implementors|subclass(?:es)?|subtypes?)\s+of|(?:inherits?|inheriting|derives?|deriving|derived)\s+from)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)/i;
+
+/** The name the question asks who uses (`USES_OBJECT`) or who implements (`IMPLEMENTERS_OBJECT`), if it says one. */
+export function askedName(query: string, implementers: boolean): string | undefined {
+  const m = (implementers ? IMPLEMENTERS_OBJECT : USES_OBJECT).exec(query);
+  const name = m?.[1] ?? m?.[2];
+  return name === undefined || isStopWord(name.toLowerCase()) ? undefined : name.replace(/\.+$/, "");
 }
 
 /**
@@ -163,13 +189,15 @@ interface AskedBase {
 
 /**
  * The bases an implementer question asks about: the types it names (not the methods sharing a type's name:
- * "subclasses of MoveNextSource"), or the type of a member it names; else the typed names it mentions that some
- * type lists as a base although nothing here declares them.
+ * "subclasses of MoveNextSource"), or the type of a member it names; else the type named by the word after its verb
+ * ("implement Embedder"), declared here or not (`IDisposable`).
  */
 function basesAsked(snapshot: Snapshot, query: string, symbolMatches: readonly SymbolMatch[]): AskedBase[] {
   const chunks = snapshot.chunks;
+  const asked = askedName(query, true);
   const types = symbolMatches.filter((m) => bandOf(m.score) >= BAND.exact && TYPE_KINDS.has(chunks.kindAt(m.index)));
-  const targets = types.length > 0 && bandOf(symbolMatches[0]!.score) < BAND.qualified ? types.map((m) => m.index) : usageTargets(snapshot, symbolMatches);
+  const targets = types.length > 0 && bandOf(symbolMatches[0]!.score) < BAND.qualified ? types.map((m) => m.index) : usageTargets(snapshot, symbolMatches, asked);
+  if (asked !== undefined && targets.length === 0) return [{ typeName: asked.slice(asked.lastIndexOf(".") + 1) }];
   const bases = new Map<string, AskedBase>();
   for (const target of targets) {
     const symbol = chunks.symbolAt(target);
@@ -181,7 +209,5 @@ function basesAsked(snapshot: Snapshot, query: string, symbolMatches: readonly S
     const typeName = owner?.split(".").pop();
     if (owner !== undefined && typeName !== undefined) bases.set(symbol, { typeName, symbol: owner, member: chunks.nameAt(target) });
   }
-  if (bases.size > 0) return [...bases.values()];
-  const typed = query.match(/\b[A-Za-z_]\w*\b/g)?.filter((w) => /[a-z][A-Z]|^[A-Z]{2}[a-z]/.test(w) && !isDeclaredName(snapshot, w.toLowerCase())) ?? [];
-  return [...new Set(typed)].map((typeName) => ({ typeName }));
+  return [...bases.values()];
 }

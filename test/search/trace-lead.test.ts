@@ -117,6 +117,11 @@ describe("stack traces lead with the declarations their frames point at", () => 
     expect(top("Services/Loader.cs:21")[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader");
   });
 
+  test("a line no declaration holds (a blank line, a trace of an older file) points at the nearest one", () => {
+    const lead = [...traceLead(fixture.index.snapshot(), "pkg/mod.py:3").keys()];
+    expect(lead.map((i) => fixture.index.snapshot().chunks.symbolAt(i))).toEqual(["pkg.mod.handle"]);
+  });
+
   test("JavaScript and Python frames", () => {
     expect(top("TypeError: x is undefined\n    at View.lookup (/srv/app/lib/view.js:6:20)\n    at Layer.handle (/srv/app/node_modules/router/layer.js:95:5)")[0]).toBe(
       "lib/view.js:View.lookup",

@@ -5,7 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { asksForImplementers, asksForUses, typedName } from "../../src/search/uses-lead.ts";
+import { askedName, asksForImplementers, asksForUses, typedName } from "../../src/search/uses-lead.ts";
 import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
@@ -90,6 +90,7 @@ const CALLERS = {
         public void Run() { Scheduler.Post(1); }
         public void Drain(Scheduler scheduler) { scheduler.Post(2); }
         public void Mail() { Mailbox.Post(3); }
+        public void Tick(Scheduler s) { s.Flush(); }
     }
 }
 `,
@@ -119,6 +120,11 @@ describe("a question asking who uses a declaration leads with its callers", () =
     expect(top.indexOf("App.Work.Scheduler.Post")).toBe(3);
     // Mailbox.Post(3) is another type's Post.
     expect(top.indexOf("App.Work.Worker.Mail")).toBe(-1);
+  });
+
+  test("a plain word after the verb is the name asked about", () => {
+    expect(ask("who calls Flush", 1)).toEqual(["App.Work.Worker.Tick"]);
+    expect(ask("where is the Flush method used", 1)).toEqual(["App.Work.Worker.Tick"]);
   });
 
   test("other phrasings ask the same; a question about what it does does not", () => {
@@ -162,6 +168,10 @@ const HIERARCHY = {
         public void Copy() { }
     }
 
+    public class Shape { }
+
+    public sealed class Circle : Shape { }
+
     public sealed class Lease : IDisposable
     {
         public void Dispose() { }
@@ -191,6 +201,11 @@ describe("a question asking what implements or derives from a type leads with th
 
   test("implementations of an interface member are the implementers' members of that name", () => {
     expect(ask("implementations of IWorkItem.Execute").slice(0, 2).sort()).toEqual(["App.Jobs.CopyJob.Execute", "App.Jobs.PrintJob.Execute"]);
+  });
+
+  test("a plain word after the verb is the type asked about", () => {
+    expect(ask("subclasses of Shape")[0]).toBe("App.Jobs.Circle");
+    expect(ask("which classes inherit from the Shape class")[0]).toBe("App.Jobs.Circle");
   });
 
   test("a framework base the project does not declare", () => {
@@ -230,6 +245,19 @@ describe("asksForUses", () => {
 
   test("questions about behaviour are not", () => {
     for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar"]) expect(asksForUses(query)).toBe(false);
+  });
+});
+
+describe("askedName", () => {
+  test("the word after the verb or noun of a usage or implementer question", () => {
+    expect(askedName("who calls refresh", false)).toBe("refresh");
+    expect(askedName("callers of the Post method", false)).toBe("Post");
+    expect(askedName("where is the Flush method used", false)).toBe("Flush");
+    expect(askedName("where is InsertRunner called from", false)).toBe("InsertRunner");
+    expect(askedName("which classes implement IDisposable", true)).toBe("IDisposable");
+    expect(askedName("types that derive from a Base", true)).toBe("Base");
+    expect(askedName("subclasses of Shape", true)).toBe("Shape");
+    expect(askedName("what uses it", false)).toBeUndefined();
   });
 });
 
