@@ -125,4 +125,6 @@ export interface Hit {
   overCap?: true;
   /** What the query asked for by name, phrase or file: listed before every other hit, in every project. */
   pinned?: true;
+  /** The line inside the chunk the query pointed at (a trace frame's line, a use of the name asked about). */
+  focusLine?: number;
 }

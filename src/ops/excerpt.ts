@@ -18,16 +18,18 @@ const SCAN_LINES = 2000;
 
 /**
  * Up to `maxLines` lines of the declaration `startLine`..`endLine` (1-based, of `lines`), never its leading doc
- * comment or attributes: the first line holding a quoted phrase of the query; else the window holding the most
+ * comment or attributes: around `focusLine` when the search pointed at a line (a trace frame's, a use's), one line
+ * of context above it; else the first line holding a quoted phrase of the query; else the window holding the most
  * distinct query words when it holds more than the declaration's head does; else the head. A matched window
  * starts at a matching line (the signature is shown apart, so no line is spent on context above it).
  */
-export function chooseExcerpt(lines: readonly string[], startLine: number, endLine: number, query: string, maxLines = 5): Excerpt {
+export function chooseExcerpt(lines: readonly string[], startLine: number, endLine: number, query: string, maxLines = 5, focusLine?: number): Excerpt {
   const last = Math.min(endLine, lines.length);
   let head = startLine;
   while (head < last && LEADING_NOISE.test(lines[head - 1] ?? "")) head++;
   const window = (from: number): Excerpt => ({ startLine: from, lines: lines.slice(from - 1, Math.min(last, from + maxLines - 1)) });
   const scanEnd = Math.min(last, head + SCAN_LINES - 1);
+  if (focusLine !== undefined && focusLine >= head && focusLine <= last) return window(Math.max(head, Math.min(focusLine - 1, last - maxLines + 1)));
 
   const phrases = quotedTexts(query);
   if (phrases.length > 0) {

@@ -59,9 +59,9 @@ export function clipLine(line: string, max = EXCERPT_LINE_CHARS): string {
 }
 
 /** The excerpt of a hit (see chooseExcerpt) from its file's redacted lines, each clipped; undefined without lines. */
-export function clippedExcerpt(lines: readonly string[] | undefined, startLine: number, endLine: number, query: string): Excerpt | undefined {
+export function clippedExcerpt(lines: readonly string[] | undefined, startLine: number, endLine: number, query: string, focusLine?: number): Excerpt | undefined {
   if (!lines) return undefined;
-  const excerpt = chooseExcerpt(lines, startLine, endLine, query);
+  const excerpt = chooseExcerpt(lines, startLine, endLine, query, undefined, focusLine);
   return { startLine: excerpt.startLine, lines: excerpt.lines.map((line) => clipLine(line)) };
 }
 

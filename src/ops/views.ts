@@ -33,7 +33,7 @@ export function identityView(project: string, epoch: string, c: DetailedChunk): 
 
 export interface HitView extends ChunkIdentityView {
   excerpt: string;
-  /** Line of the excerpt's first line: the declaration's own first line, or the lines that match the query. */
+  /** Line of the excerpt's first line: the declaration's own first line, the line the query points at, or the lines that match it. */
   excerpt_start_line: number;
   excerpt_may_be_stale?: true;
   score: number;

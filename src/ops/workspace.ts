@@ -255,7 +255,7 @@ export class Workspace {
     const index = this.index(hit.project);
     const snapshot = index.snapshot();
     const c = withDetails(snapshot, hit.chunk);
-    const excerpt = clippedExcerpt(linesOf(index, c.path), c.startLine, c.endLine, query);
+    const excerpt = clippedExcerpt(linesOf(index, c.path), c.startLine, c.endLine, query, hit.focusLine);
     const view: HitView = {
       ...identityView(hit.project, snapshot.idEpoch, c),
       excerpt: excerpt?.lines.join("\n") ?? "",

@@ -24,10 +24,12 @@ export function explicitAsks(
   sourceLines?: SourceLines,
   /** Whether the query is a question that mentions names (isMostlyProse), when the caller has told already. */
   question?: boolean,
+  /** Filled with the line each ask points at inside its chunk (a trace frame's line, a use), for the excerpt. */
+  focus?: Map<number, number>,
 ): Map<number, number>[] {
   const accepted = (lead: Map<number, number>) => (accept ? new Map([...lead].filter(([i]) => accept(i))) : lead);
   const asks = [namedDeclarations(symbol, query, question)];
-  const uses = usesLead(snapshot, query, symbol);
+  const uses = usesLead(snapshot, query, symbol, focus);
   if (uses.size > 0) asks.push(accepted(uses));
   const phrases = quotedPhrases(query);
   if (phrases.length > 0) {
@@ -39,7 +41,7 @@ export function explicitAsks(
   }
   const file = fileNameLead(snapshot, query);
   if (file.size > 0) asks.push(accepted(file));
-  const trace = traceLead(snapshot, query);
+  const trace = traceLead(snapshot, query, focus);
   if (trace.size > 0) asks.push(accepted(trace));
   return asks;
 }

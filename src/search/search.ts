@@ -208,13 +208,15 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // What the query asks for explicitly is listed whole: the per-file cap keeps one file from crowding out others,
   // not the overloads of a named method or the declarations containing a quoted phrase.
   const pinned = new Set<number>();
-  const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines, mentionsNames);
+  // The line an ask points at inside its chunk (a trace frame's line, the use of a name), shown by the excerpt.
+  const focus = new Map<number, number>();
+  const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines, mentionsNames, focus);
   // "Who calls X", "where is X used": the declarations around its uses lead, ahead of X itself; "what implements X":
   // the types deriving from it (uses-lead.ts).
   const related = asksForImplementers(req.query)
     ? implementersLead(snapshot, req.query, symbol)
     : asksForUses(req.query)
-      ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, false)))
+      ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, false)), focus)
       : new Map<number, number>();
   if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one
@@ -269,7 +271,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
       continue;
     }
     perFile.set(chunk.path, n + 1);
-    hits.push(pinned.has(s.index) ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score });
+    const hit: Hit = pinned.has(s.index) ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score };
+    const line = focus.get(s.index);
+    if (line !== undefined) hit.focusLine = line;
+    hits.push(hit);
     if (hits.length >= req.limit) break;
   }
   for (const hit of overCap) {

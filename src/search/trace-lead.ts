@@ -10,13 +10,17 @@ import { symbolIndexOf } from "./symbol-index.ts";
 const MAX_SAME_TAIL = 3;
 
 /** Chunk index → priority for pinFirst: the first frame highest (it is where the trace was thrown or the error is). */
-export function traceLead(snapshot: Snapshot, query: string): Map<number, number> {
+export function traceLead(snapshot: Snapshot, query: string, focus?: Map<number, number>): Map<number, number> {
   const lead = new Map<number, number>();
   const frames = traceFrames(query);
   if (frames.length === 0) return lead;
   const named = declarationsNamed(snapshot, frames);
   frames.forEach((frame, k) => {
-    for (const index of resolveFrame(snapshot, frame, named)) if (!lead.has(index)) lead.set(index, -k);
+    for (const index of resolveFrame(snapshot, frame, named)) {
+      if (lead.has(index)) continue;
+      lead.set(index, -k);
+      if (frame.line !== undefined && focus && !focus.has(index)) focus.set(index, frame.line);
+    }
   });
   return lead;
 }

@@ -21,7 +21,7 @@ const MAX_USES = 500;
  * one-name query asks for, when nothing declares it: a simple name no declaration has, or a dotted name no
  * declaration has in full (then only uses with its qualifier count: `EditorApplication.update`, not every `update`).
  */
-export function usesLead(snapshot: Snapshot, query: string, symbol: readonly SymbolMatch[]): Map<number, number> {
+export function usesLead(snapshot: Snapshot, query: string, symbol: readonly SymbolMatch[], focus?: Map<number, number>): Map<number, number> {
   const lead = new Map<number, number>();
   const typed = typedName(query);
   if (typed === undefined) return lead;
@@ -31,7 +31,9 @@ export function usesLead(snapshot: Snapshot, query: string, symbol: readonly Sym
   if (uses.length === 0 && qualifier === undefined) uses = snapshot.db.identifiersNamed(name, true);
   for (const use of uses.slice(0, MAX_USES)) {
     const index = enclosingIndex(snapshot, use.path, use.line);
-    if (index !== undefined) lead.set(index, 0);
+    if (index === undefined) continue;
+    lead.set(index, 0);
+    if (focus && !focus.has(index)) focus.set(index, use.line);
   }
   return lead;
 }
@@ -119,7 +121,7 @@ export function askedName(query: string, implementers: boolean): string | undefi
  * the type, then, for a name declared in at most MAX_NAMESAKE_TYPES types, uses on any other receiver that is no
  * declared type (`runner.AddAction(…)`: a variable).
  */
-export function callersLead(snapshot: Snapshot, targets: readonly number[]): Map<number, number> {
+export function callersLead(snapshot: Snapshot, targets: readonly number[], focus?: Map<number, number>): Map<number, number> {
   const lead = new Map<number, number>();
   const chunks = snapshot.chunks;
   const bySymbol = new Map(targets.map((i) => [chunks.symbolAt(i), i]));
@@ -134,6 +136,7 @@ export function callersLead(snapshot: Snapshot, targets: readonly number[]): Map
       const otherType = use.qualifier !== undefined && declaredTypeNames(snapshot).has(use.qualifier);
       if (match === "name" && (namesakeTypes > MAX_NAMESAKE_TYPES || otherType)) continue;
       lead.set(index, Math.max(lead.get(index) ?? -Infinity, PRIORITY[match]));
+      if (focus && !focus.has(index)) focus.set(index, use.line);
     }
   }
   return lead;

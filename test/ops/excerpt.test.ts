@@ -22,6 +22,13 @@ const FILE = [
 ];
 
 describe("chooseExcerpt", () => {
+  test("a line the search pointed at (a trace frame's, a use's) is shown with one line above it, ahead of query words", () => {
+    expect(chooseExcerpt(FILE, 1, 16, '"gave up after three"', 5, 10)).toEqual({ startLine: 9, lines: FILE.slice(8, 13) });
+    // Near the end the window stays inside the declaration; before its head (the doc comment) it is not used.
+    expect(chooseExcerpt(FILE, 1, 16, "Send", 5, 16).startLine).toBe(12);
+    expect(chooseExcerpt(FILE, 1, 16, "Send", 5, 1).startLine).toBe(3);
+  });
+
   test("no query words in the body: the declaration's head, after its doc comment and attributes", () => {
     expect(chooseExcerpt(FILE, 1, 16, "Send")).toEqual({ startLine: 3, lines: FILE.slice(2, 7) });
   });

@@ -81,6 +81,8 @@ describe("stack traces lead with the declarations their frames point at", () => 
       "   at System.Runtime.CompilerServices.TaskAwaiter.ThrowForNonSuccess(Task task)",
     ].join("\n");
     expect(top(trace)[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader.LoadAsync");
+    // The hit carries the frame's line, so its excerpt shows it.
+    expect(searchSnapshot(fixture.index.snapshot(), { query: trace, limit: 1 })[0]!.focusLine).toBe(18);
   });
 
   test("frames without places resolve by qualified name, in frame order; the runtime's frames resolve to nothing", () => {

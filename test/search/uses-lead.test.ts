@@ -122,6 +122,11 @@ describe("a question asking who uses a declaration leads with its callers", () =
     expect(top.indexOf("App.Work.Worker.Mail")).toBe(-1);
   });
 
+  test("each caller carries the line of its use, for its excerpt", () => {
+    const hits = searchSnapshot(callers.index.snapshot(), { query: "who calls Flush", limit: 1 });
+    expect(hits[0]!.focusLine).toBe(8);
+  });
+
   test("a plain word after the verb is the name asked about", () => {
     expect(ask("who calls Flush", 1)).toEqual(["App.Work.Worker.Tick"]);
     expect(ask("where is the Flush method used", 1)).toEqual(["App.Work.Worker.Tick"]);
