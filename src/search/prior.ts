@@ -12,6 +12,16 @@ export function isNonSource(path: string): boolean {
   return NON_SOURCE_DIR.test(path) || NON_SOURCE_FILE.test(path);
 }
 
+// Test files by the conventions of the languages indexed: a tests/specs folder, `x.test.ts`, `x_spec.rb`,
+// `test_x.py`, `x_test.go`, `XTests.cs`, `XTest.java`.
+const TEST_DIR = /(^|\/)(tests?|specs?|__tests__|testing)(\/|$)/i;
+const TEST_FILE = /[._-](test|spec)s?\.[^/.]+$|(^|\/)test_[^/]*\.py$|[a-z0-9]Tests?\.(cs|java|kt|scala)$/;
+
+/** Whether a path is a test file or lies in a test folder. */
+export function isTestPath(path: string): boolean {
+  return TEST_DIR.test(path) || TEST_FILE.test(path);
+}
+
 // Build output and type declarations restate code written elsewhere (an npm package ships dist/esm, dist/cjs and
 // .d.ts beside its src): whatever the intent, they come after the code they were made from, a declaration file in a
 // build folder after both.

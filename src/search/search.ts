@@ -11,7 +11,7 @@ import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, 
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
-import { askedName, asksForImplementers, asksForUses, callersLead, implementersLead, usageTargets } from "./uses-lead.ts";
+import { askedName, asksForImplementers, asksForTests, asksForUses, callersLead, implementersLead, testsLead, usageTargets } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -212,8 +212,10 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   const focus = new Map<number, number>();
   const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines, mentionsNames, focus);
   // "Who calls X", "where is X used": the declarations around its uses lead, ahead of X itself; "what implements X":
-  // the types deriving from it (uses-lead.ts).
-  const related = asksForImplementers(req.query)
+  // the types deriving from it; "tests for X": the test files' code using it (uses-lead.ts).
+  const related = asksForTests(req.query)
+    ? testsLead(snapshot, req.query, symbol, focus)
+    : asksForImplementers(req.query)
     ? implementersLead(snapshot, req.query, symbol)
     : asksForUses(req.query)
       ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, false)), focus)

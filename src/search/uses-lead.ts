@@ -4,13 +4,16 @@
 //   better ("editor", "application", "update" name many), leads with the declarations around its uses;
 // - a question asking who calls a declaration ("who calls PlayerLoopHelper.AddContinuation", "where is InsertRunner
 //   used") leads with its callers;
-// - one asking what implements or derives from a type ("which classes implement IDisposable") with those types.
+// - one asking what implements or derives from a type ("which classes implement IDisposable") with those types;
+// - one asking for the tests of a declaration ("tests for traceFrames", "how is mergeProjects tested") with the
+//   declarations of test files that use it.
 // Name-based, like the references tool: no type resolution.
 import type { Snapshot } from "../index/snapshot.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { enclosingIndex, findDefinitions } from "./definitions.ts";
 import { BAND, bandOf, isDeclaredName, type SymbolMatch } from "./symbol.ts";
 import { isStopWord } from "../text/tokens.ts";
+import { isTestPath } from "./prior.ts";
 import { declaredTypeNames, symbolTypes, useMatch, type UseMatch } from "./uses.ts";
 
 /** Uses read for one query: a name used more often than this is common enough that its first uses say little more. */
@@ -213,4 +216,39 @@ function basesAsked(snapshot: Snapshot, query: string, symbolMatches: readonly S
     if (owner !== undefined && typeName !== undefined) bases.set(symbol, { typeName, symbol: owner, member: chunks.nameAt(target) });
   }
   return [...bases.values()];
+}
+
+// "tests for X", "tests of X", "specs covering X", "where / how is X tested", "unit tests for X".
+const ASKS_FOR_TESTS = /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\b|\b(?:is|are)\s+(?:the\s+)?[A-Za-z_$][\w$.]*\s+(?:\w+\s+)?tested\b/i;
+const TESTS_OBJECT =
+  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b/i;
+
+/** Whether a query asks for the tests of something. */
+export function asksForTests(query: string): boolean {
+  return ASKS_FOR_TESTS.test(query);
+}
+
+/**
+ * Chunk index → priority 0 for the declarations (or, in JavaScript and TypeScript, the `describe` blocks' lines) of
+ * test files that use the name the question asks the tests of: the declarations it names, else the word after
+ * "tests for" / before "tested".
+ */
+export function testsLead(snapshot: Snapshot, query: string, symbol: readonly SymbolMatch[], focus?: Map<number, number>): Map<number, number> {
+  const lead = new Map<number, number>();
+  const m = TESTS_OBJECT.exec(query);
+  const word = m?.[1] ?? m?.[2];
+  const asked = word === undefined || isStopWord(word.toLowerCase()) ? undefined : word.replace(/\.+$/, "");
+  const targets = usageTargets(snapshot, symbol, asked);
+  const names = new Set(targets.map((i) => snapshot.chunks.nameAt(i)));
+  if (names.size === 0 && asked !== undefined) names.add(asked.slice(asked.lastIndexOf(".") + 1));
+  for (const name of names) {
+    const uses = snapshot.db.identifiersNamed(name).filter((use) => isTestPath(use.path));
+    for (const use of uses.slice(0, MAX_USES)) {
+      const index = enclosingIndex(snapshot, use.path, use.line);
+      if (index === undefined) continue;
+      lead.set(index, 0);
+      if (focus && !focus.has(index)) focus.set(index, use.line);
+    }
+  }
+  return lead;
 }

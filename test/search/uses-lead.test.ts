@@ -5,7 +5,8 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
-import { askedName, asksForImplementers, asksForUses, typedName } from "../../src/search/uses-lead.ts";
+import { askedName, asksForImplementers, asksForTests, asksForUses, typedName } from "../../src/search/uses-lead.ts";
+import { isTestPath } from "../../src/search/prior.ts";
 import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
@@ -219,6 +220,72 @@ describe("a question asking what implements or derives from a type leads with th
 
   test("\"where is X implemented\" still asks for X itself", () => {
     expect(ask("where is IWorkItem implemented")[0]).toBe("App.Jobs.IWorkItem");
+  });
+});
+
+const TESTED = {
+  "src/Clock.cs": `namespace App.Time
+{
+    public class Clock
+    {
+        public long Now() { return ticks; }
+    }
+}
+`,
+  // Uses the clock, and says "clock" and "tests" more than any test does; it is no test.
+  "src/ClockDiagnostics.cs": `namespace App.Time
+{
+    public class ClockDiagnostics
+    {
+        // clock tests, clock checks, clock self-tests
+        public bool SelfTestClock(Clock clock) { return clock.Now() > 0; }
+    }
+}
+`,
+  "tests/ClockTests.cs": `namespace App.Time.Tests
+{
+    public class ClockTests
+    {
+        public void NowAdvances()
+        {
+            var first = new Clock().Now();
+            Assert(first >= 0);
+        }
+
+        public void Unrelated() { Assert(true); }
+    }
+}
+`,
+};
+
+describe("a question asking for the tests of a declaration leads with the test code using it", () => {
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree("tests-of", TESTED);
+  });
+  afterAll(() => tree.dispose());
+  const ask = (query: string, limit = 3) => searchSnapshot(tree.index.snapshot(), { query, limit });
+
+  test("tests for a type, and how a member is tested; the use's line is the hit's focus", () => {
+    const hits = ask("tests for Clock");
+    expect(hits[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
+    expect(hits[0]!.focusLine).toBe(7);
+    expect(ask("how is Clock.Now tested")[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
+    expect(ask("tests for Clock").map((h) => h.chunk.symbol)).not.toContain("App.Time.Tests.ClockTests.Unrelated");
+  });
+
+  test("isTestPath: test folders and the test file names of each language", () => {
+    for (const path of ["tests/ClockTests.cs", "test/text/trace.test.ts", "src/__tests__/a.js", "pkg/test_mod.py", "srv/server_test.go", "src/main/FooTest.java", "lib/x.spec.ts"]) {
+      expect(isTestPath(path)).toBe(true);
+    }
+    for (const path of ["src/Clock.cs", "src/Contest.cs", "src/latest.ts", "src/testing_utils_helper.py"]) expect(isTestPath(path)).toBe(false);
+  });
+});
+
+describe("asksForTests", () => {
+  test("questions for tests, not questions about testing code", () => {
+    for (const q of ["tests for Clock", "unit tests of Clock.Now", "how is Clock tested", "where is the Scheduler class tested"]) expect(asksForTests(q)).toBe(true);
+    for (const q of ["how does SelfTestClock work", "where is the test runner started"]) expect(asksForTests(q)).toBe(false);
   });
 });
 
