@@ -190,7 +190,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
     .option("--path <pattern>", "only paths containing this text or matching this glob")
     .option("--code-only", "leave out FileFragment chunks (markdown, windows)")
-    .addOption(new Option("--intent <intent>", "implementation (default) ranks code first; usage ranks docs/tests/samples first").choices(["implementation", "usage"]))
+    .addOption(new Option("--intent <intent>", "implementation ranks code first; usage ranks docs/tests/samples first (default: usage when the query asks for docs, such as README or guide; else implementation)").choices(["implementation", "usage"]))
     .action(async (words: string[], o: { limit: number; kind?: string[]; path?: string; codeOnly?: boolean; intent?: "implementation" | "usage" }) => {
       const ws = open();
       try {

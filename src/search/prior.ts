@@ -5,6 +5,20 @@ import { isDeclarationFile } from "../chunk/languages.ts";
 
 export type Intent = "implementation" | "usage";
 
+/** What ranking favours: the two intents a caller can ask for, and documentation, which a query can ask for by name. */
+export type Favour = Intent | "docs";
+
+// A query that asks for documentation by name ("README section about ranking", "docs on configuring the endpoint")
+// is answered by docs whatever its other words say; a documentation comment is code's.
+const ASKS_FOR_DOCS = /\b(?:readme|docs|documentation(?!\s+comments?)|guide|tutorial|changelog|manual|faq)\b/i;
+
+/** What a query favours when the caller gives no intent: documentation when it asks for it by name, else code. */
+export function favourOf(query: string): Favour {
+  return ASKS_FOR_DOCS.test(query) ? "docs" : "implementation";
+}
+
+const DOC_FILE = /\.(md|markdown|mdx|txt|rst|adoc)$|(^|\/)(docs?|documentation)\//i;
+
 const NON_SOURCE_DIR = /(^|\/)(tests?|specs?|samples?|examples?|docs?|documentation|benchmarks?|demos?)(\/|$)/i;
 const NON_SOURCE_FILE = /(^|\/)[^/]*(tests?|spec|specs|sample|samples|example|examples)\.[^/.]+$|\.(md|markdown|txt|rst)$|(^|\/)(changelog|changes|history|readme)[^/]*$/i;
 
@@ -27,10 +41,14 @@ export function isTestPath(path: string): boolean {
 // build folder after both.
 const BUILD_DIR = /(^|\/)(dist|build|out|esm|cjs|umd|bundles?)\//i;
 
-/** Multiplier applied to a fused score. Non-source files are demoted for implementation questions, promoted for usage. */
-export function priorFor(path: string, intent: Intent, weight = 0.5): number {
-  const nonSource = isNonSource(path);
+/**
+ * Multiplier applied to a fused score. Non-source files are demoted for implementation questions, promoted for usage;
+ * for a query asking for docs, documentation leads and tests and code weigh alike.
+ */
+export function priorFor(path: string, intent: Favour, weight = 0.5): number {
   const derived = (BUILD_DIR.test(path) ? weight : 1) * (isDeclarationFile(path) ? weight : 1);
+  if (intent === "docs") return (DOC_FILE.test(path) ? 1 : weight + (1 - weight) / 2) * derived;
+  const nonSource = isNonSource(path);
   if (intent === "implementation") return (nonSource ? weight : 1) * derived;
   return (nonSource ? 1 : weight + (1 - weight) / 2) * derived;
 }

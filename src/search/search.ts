@@ -6,7 +6,7 @@ import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
-import { priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
+import { favourOf, priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
 import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, repeatedVerbs } from "./symbol.ts";
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
@@ -173,7 +173,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   }
 
   const fused = fuseRanks(lists, t.rrfK);
-  const intent = req.intent ?? "implementation";
+  const intent = req.intent ?? favourOf(req.query);
   const prior = (path: string) => priorFor(path, intent, t.priorWeight);
   const pathOf = (index: number) => snapshot.chunks.pathAt(index);
   let scored: Scored[] = [];

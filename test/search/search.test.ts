@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
 import { indexTree } from "../support/index-fixture.ts";
+import { favourOf, type Intent } from "../../src/search/prior.ts";
 
 // The comment sits inside the body, so its words belong to the method's chunk.
 const method = (name: string, comment: string, body: string) =>
@@ -137,3 +138,32 @@ describe("a one-line header comment against declarations that each match part of
     expect(hits[0]!.symbol).toBe("reporter");
   });
 });
+
+describe("a query asking for documentation by name", () => {
+  const TREE = {
+    "src/Retry/RetryPolicy.cs": "namespace App.Retry\n{\n    /// <summary>Retry policy: how often a failed request is retried and how long it waits.</summary>\n    public class RetryPolicy\n    {\n        public int Attempts = 3;\n        public TimeSpan Backoff(int attempt) { return TimeSpan.FromSeconds(attempt * attempt); }\n    }\n}\n",
+    "tests/RetryPolicyTests.cs": "namespace App.Tests\n{\n    public class RetryPolicyTests\n    {\n        public void RetryPolicyRetriesThreeTimes() { var policy = new RetryPolicy(); Assert(policy.Attempts == 3); }\n    }\n}\n",
+    "README.md": "# App\n\nIntro.\n\n## Retry policy\n\nA failed request is retried three times, waiting longer after each attempt.\n",
+  };
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree("search-docs", TREE, [".cs", ".md"]);
+  });
+  afterAll(() => tree?.dispose());
+  const first = (query: string, intent?: Intent) => searchSnapshot(tree.index.snapshot(), { query, limit: 3, intent })[0]!.chunk.path;
+
+  test("leads with the docs; without such a word, with the code; an explicit intent wins", () => {
+    expect(first("README section on the retry policy")).toBe("README.md");
+    expect(first("docs about retry policy")).toBe("README.md");
+    expect(first("retry policy attempts")).toBe("src/Retry/RetryPolicy.cs");
+    expect(first("README section on the retry policy", "implementation")).toBe("src/Retry/RetryPolicy.cs");
+  });
+
+  test("favourOf: documentation asked by name; a documentation comment is code", () => {
+    expect(favourOf("README section about ranking")).toBe("docs");
+    expect(favourOf("tutorial for the CLI")).toBe("docs");
+    expect(favourOf("where is the documentation comment parsed")).toBe("implementation");
+    expect(favourOf("where are doc comments attached")).toBe("implementation");
+  });
+});
+

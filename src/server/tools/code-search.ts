@@ -38,7 +38,7 @@ export const codeSearch = defineTool({
     intent: z
       .enum(["implementation", "usage"])
       .optional()
-      .describe("\"implementation\" (default) ranks source code first; \"usage\" ranks tests, samples and docs first, for how-to-use questions."),
+      .describe("\"implementation\" ranks source code first; \"usage\" ranks tests, samples and docs first, for how-to-use questions. Default: usage when the query asks for docs (README, docs, documentation, guide, tutorial, changelog), else implementation."),
     project: z.string().optional().describe(PROJECT_DESCRIPTION),
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
