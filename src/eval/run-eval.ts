@@ -6,6 +6,7 @@ import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { ProjectIndex } from "../index/project-index.ts";
 import { searchSnapshot, withVectorWeight, type Tuning } from "../search/search.ts";
+import { readRedactedLines } from "../ops/source-lines.ts";
 import { rankByVector } from "../search/vector.ts";
 import { vectorWeightView } from "../ops/workspace.ts";
 import type { VectorWeightView } from "../ops/views.ts";
@@ -120,7 +121,9 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
         embedLatencies.push(performance.now() - t0);
       }
       const t0 = performance.now();
-      const hits = searchSnapshot(snapshot, { query: q.question, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning, perFileCap: o.perFileCap });
+      // As the search tools do: quoted phrases and pasted code are checked against the files themselves.
+      const sourceLines = (path: string) => readRedactedLines(index.project.root, path);
+      const hits = searchSnapshot(snapshot, { query: q.question, limit: o.limit, queryVector: vector, minCosine: o.config.embedding.minCosineSimilarity, tuning, perFileCap: o.perFileCap, sourceLines });
       latencies.push(performance.now() - t0);
       const ranked: RankedHit[] = hits.map((h) => ({ path: h.chunk.path, startLine: h.chunk.startLine, endLine: h.chunk.endLine }));
       const fr = fileRank(q, ranked);

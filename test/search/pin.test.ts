@@ -172,4 +172,17 @@ describe("explicit asks through searchSnapshot", () => {
     // A phrase no source line says pins nothing: the order is the plain query's.
     expect(top('"ledger it was not"')).toEqual(top("ledger it was not"));
   });
+
+  test("pasted code leads with the declaration holding it, focused on its first line there", () => {
+    const index = fixture.index;
+    const sourceLines = (path: string) => readRedactedLines(index.project.root, path);
+    const hits = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 3, sourceLines });
+    // Four methods throw the same message; the pasted line is only C's.
+    const pasted = "        public void C() { throw new Exception(\"bank ledger posting failed\"); }";
+    expect(hits(pasted)[0]!.chunk.symbol).toBe("App.Bank.Ledger.C");
+    expect(hits(pasted)[0]!.focusLine).toBe(7);
+    // Whitespace and case aside; a line nobody wrote pins nothing.
+    expect(hits('public void D(){throw new exception("bank ledger posting failed");}')[0]!.chunk.symbol).toBe("App.Bank.Ledger.D");
+    expect(hits("total += posting.Amount; return total;").filter((h) => h.pinned)).toEqual([]);
+  });
 });
