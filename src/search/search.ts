@@ -11,6 +11,7 @@ import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, 
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
+import { queryScope } from "./scope.ts";
 import { askedName, asksForImplementers, asksForTests, asksForUses, callersLead, implementersLead, testsLead, usageTargets } from "./uses-lead.ts";
 
 export interface Tuning {
@@ -126,7 +127,9 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // FTS has no filter pushdown here: over-fetch, then filter. A path filter that leaves a few files needs the
   // whole ranking, or their chunks sit below the cut ("trigger" ranks hundreds of chunks above TriggerEvent.cs).
   const pathFiles = req.path ? filteredFiles(snapshot, req.path, NARROW_PATH_FILES + 1) : Infinity;
-  const lexicalDepth = pathFiles <= NARROW_PATH_FILES ? NARROW_PATH_DEPTH : predicate ? t.depth * 5 : t.depth;
+  // "in Runtime/Linq, where is …": the folder the query names comes first (scope.ts); its files need the deeper list.
+  const inScope = req.path ? undefined : queryScope(snapshot, req.query);
+  const lexicalDepth = pathFiles <= NARROW_PATH_FILES ? NARROW_PATH_DEPTH : predicate || inScope ? t.depth * 5 : t.depth;
   const lexicalOrdinals = rankByLexical(snapshot, terms, lexicalDepth, t.lexicalWeights);
   const lexical: number[] = [];
   for (const ordinal of lexicalOrdinals) {
@@ -203,6 +206,11 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
       scored.sort((a, b) => b.score - a.score || a.index - b.index);
     }
     scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
+  }
+
+  if (inScope) {
+    const inside = scored.filter((s) => inScope(pathOf(s.index)));
+    if (inside.length > 0) scored = pinFirst(scored, new Map(inside.map((s) => [s.index, 0])));
   }
 
   // What the query asks for explicitly is listed whole: the per-file cap keeps one file from crowding out others,

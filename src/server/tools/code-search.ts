@@ -22,7 +22,7 @@ export const codeSearch = defineTool({
     query: z
       .string()
       .describe(
-        'What you are looking for: behaviour in words ("where are retries scheduled") or names. These forms lead the results with what they ask for: one name ("Where", "Observable.Where") its declarations, or, for a name the code only uses (a framework API), the code using it; "who calls X" / "where is X used" the callers of X; "what implements X" / "subclasses of X" those types; "tests for X" the test code using X; a "quoted phrase" (an error message) the declarations containing it word for word; pasted code (one or more lines) the declaration holding it; a file name ("ObjectPool.cs") its declarations; a pasted stack trace, compiler error or path:line the declaration at each frame, in frame order. At most the first 4,000 characters are searched.',
+        'What you are looking for: behaviour in words ("where are retries scheduled") or names. These forms lead the results with what they ask for: one name ("Where", "Observable.Where") its declarations, or, for a name the code only uses (a framework API), the code using it; "who calls X" / "where is X used" the callers of X; "what implements X" / "subclasses of X" those types; "tests for X" the test code using X; a "quoted phrase" (an error message) the declarations containing it word for word; pasted code (one or more lines) the declaration holding it; a file name ("ObjectPool.cs") its declarations; a pasted stack trace, compiler error or path:line the declaration at each frame, in frame order. A folder named in the query ("in Runtime/Linq, …") puts its files first. At most the first 4,000 characters are searched.',
       ),
     limit: boundedInt("limit", SEARCH_LIMIT)
       .default(SEARCH_LIMIT.default)
