@@ -226,7 +226,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     : asksForImplementers(req.query)
     ? implementersLead(snapshot, req.query, symbol)
     : asksForUses(req.query)
-      ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, false)), focus)
+      ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, "uses")), focus)
       : new Map<number, number>();
   if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one

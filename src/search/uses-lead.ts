@@ -32,13 +32,18 @@ export function usesLead(snapshot: Snapshot, query: string, symbol: readonly Sym
   if (qualifier === undefined ? isDeclaredName(snapshot, name.toLowerCase()) : symbol.length > 0 && bandOf(symbol[0]!.score) >= BAND.qualified) return lead;
   let uses = qualifier === undefined ? snapshot.db.identifiersNamed(name) : qualifiedUses(snapshot, qualifier, name);
   if (uses.length === 0 && qualifier === undefined) uses = snapshot.db.identifiersNamed(name, true);
+  leadToUses(snapshot, uses, lead, focus);
+  return lead;
+}
+
+/** Priority 0 in `lead` for the chunk around each use (the first MAX_USES), focused on the use's line. */
+function leadToUses(snapshot: Snapshot, uses: readonly StoredIdentifier[], lead: Map<number, number>, focus?: Map<number, number>): void {
   for (const use of uses.slice(0, MAX_USES)) {
     const index = enclosingIndex(snapshot, use.path, use.line);
     if (index === undefined) continue;
     lead.set(index, 0);
     if (focus && !focus.has(index)) focus.set(index, use.line);
   }
-  return lead;
 }
 
 /**
@@ -104,16 +109,20 @@ function declarationsNamed(snapshot: Snapshot, name: string): number[] {
   return (sameCase.length > 0 ? sameCase : found).map((d) => d.index);
 }
 
-// The name a usage or implementer question asks about: the word after its verb or noun ("who calls refresh",
-// "where is the Delay method used", "subclasses of Base", "which classes implement Embedder").
+// The name a usage, implementer or tests question asks about: the word after its verb or noun ("who calls refresh",
+// "where is the Delay method used", "subclasses of Base", "which classes implement Embedder", "tests for Clock").
 const USES_OBJECT =
   /\b(?:calls?|uses?|invokes?|references?|(?:callers|usages?|uses|call\s+sites|invocations)\s+of|(?:calls|references)\s+to)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\bwhere\s+(?:is|are|do|does)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?(?:called|used|invoked|referenced)\b/i;
 const IMPLEMENTERS_OBJECT =
   /\b(?:implements?|implementing|extends?|extending|(?:implementations|implementers|implementors|subclass(?:es)?|subtypes?)\s+of|(?:inherits?|inheriting|derives?|deriving|derived)\s+from)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)/i;
 
-/** The name the question asks who uses (`USES_OBJECT`) or who implements (`IMPLEMENTERS_OBJECT`), if it says one. */
-export function askedName(query: string, implementers: boolean): string | undefined {
-  const m = (implementers ? IMPLEMENTERS_OBJECT : USES_OBJECT).exec(query);
+// "tests for X", "tests of X", "specs covering X", "where / how is X tested", "unit tests for X".
+const TESTS_OBJECT =
+  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b/i;
+
+/** The name a usage, implementer or tests question asks about (the word after its verb or noun), if it says one. */
+export function askedName(query: string, question: "uses" | "implementers" | "tests"): string | undefined {
+  const m = { uses: USES_OBJECT, implementers: IMPLEMENTERS_OBJECT, tests: TESTS_OBJECT }[question].exec(query);
   const name = m?.[1] ?? m?.[2];
   return name === undefined || isStopWord(name.toLowerCase()) ? undefined : name.replace(/\.+$/, "");
 }
@@ -200,7 +209,7 @@ interface AskedBase {
  */
 function basesAsked(snapshot: Snapshot, query: string, symbolMatches: readonly SymbolMatch[]): AskedBase[] {
   const chunks = snapshot.chunks;
-  const asked = askedName(query, true);
+  const asked = askedName(query, "implementers");
   const types = symbolMatches.filter((m) => bandOf(m.score) >= BAND.exact && TYPE_KINDS.has(chunks.kindAt(m.index)));
   const targets = types.length > 0 && bandOf(symbolMatches[0]!.score) < BAND.qualified ? types.map((m) => m.index) : usageTargets(snapshot, symbolMatches, asked);
   if (asked !== undefined && targets.length === 0) return [{ typeName: asked.slice(asked.lastIndexOf(".") + 1) }];
@@ -218,14 +227,9 @@ function basesAsked(snapshot: Snapshot, query: string, symbolMatches: readonly S
   return [...bases.values()];
 }
 
-// "tests for X", "tests of X", "specs covering X", "where / how is X tested", "unit tests for X".
-const ASKS_FOR_TESTS = /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\b|\b(?:is|are)\s+(?:the\s+)?[A-Za-z_$][\w$.]*\s+(?:\w+\s+)?tested\b/i;
-const TESTS_OBJECT =
-  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b/i;
-
 /** Whether a query asks for the tests of something. */
 export function asksForTests(query: string): boolean {
-  return ASKS_FOR_TESTS.test(query);
+  return TESTS_OBJECT.test(query);
 }
 
 /**
@@ -235,20 +239,10 @@ export function asksForTests(query: string): boolean {
  */
 export function testsLead(snapshot: Snapshot, query: string, symbol: readonly SymbolMatch[], focus?: Map<number, number>): Map<number, number> {
   const lead = new Map<number, number>();
-  const m = TESTS_OBJECT.exec(query);
-  const word = m?.[1] ?? m?.[2];
-  const asked = word === undefined || isStopWord(word.toLowerCase()) ? undefined : word.replace(/\.+$/, "");
+  const asked = askedName(query, "tests");
   const targets = usageTargets(snapshot, symbol, asked);
   const names = new Set(targets.map((i) => snapshot.chunks.nameAt(i)));
   if (names.size === 0 && asked !== undefined) names.add(asked.slice(asked.lastIndexOf(".") + 1));
-  for (const name of names) {
-    const uses = snapshot.db.identifiersNamed(name).filter((use) => isTestPath(use.path));
-    for (const use of uses.slice(0, MAX_USES)) {
-      const index = enclosingIndex(snapshot, use.path, use.line);
-      if (index === undefined) continue;
-      lead.set(index, 0);
-      if (focus && !focus.has(index)) focus.set(index, use.line);
-    }
-  }
+  for (const name of names) leadToUses(snapshot, snapshot.db.identifiersNamed(name).filter((use) => isTestPath(use.path)), lead, focus);
   return lead;
 }

@@ -322,14 +322,14 @@ describe("asksForUses", () => {
 
 describe("askedName", () => {
   test("the word after the verb or noun of a usage or implementer question", () => {
-    expect(askedName("who calls refresh", false)).toBe("refresh");
-    expect(askedName("callers of the Post method", false)).toBe("Post");
-    expect(askedName("where is the Flush method used", false)).toBe("Flush");
-    expect(askedName("where is InsertRunner called from", false)).toBe("InsertRunner");
-    expect(askedName("which classes implement IDisposable", true)).toBe("IDisposable");
-    expect(askedName("types that derive from a Base", true)).toBe("Base");
-    expect(askedName("subclasses of Shape", true)).toBe("Shape");
-    expect(askedName("what uses it", false)).toBeUndefined();
+    expect(askedName("who calls refresh", "uses")).toBe("refresh");
+    expect(askedName("callers of the Post method", "uses")).toBe("Post");
+    expect(askedName("where is the Flush method used", "uses")).toBe("Flush");
+    expect(askedName("where is InsertRunner called from", "uses")).toBe("InsertRunner");
+    expect(askedName("which classes implement IDisposable", "implementers")).toBe("IDisposable");
+    expect(askedName("types that derive from a Base", "implementers")).toBe("Base");
+    expect(askedName("subclasses of Shape", "implementers")).toBe("Shape");
+    expect(askedName("what uses it", "uses")).toBeUndefined();
   });
 });
 
