@@ -36,6 +36,8 @@ export interface HitView extends ChunkIdentityView {
   /** Line of the excerpt's first line: the declaration's own first line, the line the query points at, or the lines that match it. */
   excerpt_start_line: number;
   excerpt_may_be_stale?: true;
+  /** The line the query pointed at (a trace frame's line, a use of the name asked about), inside the excerpt. */
+  focus_line?: number;
   score: number;
 }
 

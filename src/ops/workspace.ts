@@ -256,14 +256,17 @@ export class Workspace {
     const snapshot = index.snapshot();
     const c = withDetails(snapshot, hit.chunk);
     const excerpt = clippedExcerpt(linesOf(index, c.path), c.startLine, c.endLine, query, hit.focusLine);
-    const view: HitView = {
+    const focus = hit.focusLine;
+    const focused = focus !== undefined && excerpt !== undefined && focus >= excerpt.startLine && focus < excerpt.startLine + excerpt.lines.length;
+    // Fields in the documented order.
+    return {
       ...identityView(hit.project, snapshot.idEpoch, c),
       excerpt: excerpt?.lines.join("\n") ?? "",
       excerpt_start_line: excerpt?.startLine ?? c.startLine,
+      ...(mayBeStale(index.project.root, snapshot.files.get(c.path), c.path) ? { excerpt_may_be_stale: true as const } : {}),
+      ...(focused ? { focus_line: focus } : {}),
       score: Number(hit.score.toFixed(6)),
     };
-    if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.excerpt_may_be_stale = true;
-    return view;
   }
 
   /** The declarations of one file, nested (namespace → type → members); refreshes first. */

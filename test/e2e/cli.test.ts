@@ -45,6 +45,19 @@ beforeAll(async () => {
 afterAll(() => removeAll(dirs));
 
 describe("code-index CLI on UniTask", () => {
+  test("a hit a question points into carries focus_line, inside its excerpt; the text output marks that line", async () => {
+    const query = "who calls PlayerLoopHelper.AddContinuation";
+    const run = await cli("search", query, "--root", corpus, "--embedder", "none", "--json", "--limit", "2");
+    expect(run.code).toBe(0);
+    const hit = (JSON.parse(run.stdout) as { hits: Record<string, unknown>[] }).hits[0]!;
+    const excerpt = String(hit.excerpt).split("\n");
+    const focus = Number(hit.focus_line) - Number(hit.excerpt_start_line);
+    expect(excerpt[focus]).toContain("PlayerLoopHelper.AddContinuation(");
+    expect(Object.keys(hit).slice(-2)).toEqual(["focus_line", "score"]);
+    const text = await cli("search", query, "--root", corpus, "--embedder", "none", "--limit", "1");
+    expect(text.stdout).toMatch(new RegExp(`${hit.focus_line} > .*PlayerLoopHelper\\.AddContinuation\\(`));
+  });
+
   test("search --json prints the documented shape and exits 0", async () => {
     const run = await cli("search", QUERY, "--root", corpus, "--embedder", "none", "--json");
     expect(run.code).toBe(0);
@@ -55,7 +68,7 @@ describe("code-index CLI on UniTask", () => {
     expect(view.warning).toBe("Semantic ranking is off (embedder: none); search uses lexical and symbol ranking.");
     for (const hit of view.hits) {
       for (const field of HIT_FIELDS) expect(hit).toHaveProperty(field);
-      for (const key of Object.keys(hit)) expect([...HIT_FIELDS, "doc", "excerpt_may_be_stale"]).toContain(key);
+      for (const key of Object.keys(hit)) expect([...HIT_FIELDS, "doc", "excerpt_may_be_stale", "focus_line"]).toContain(key);
       expect(hit.project).toBe("unitask");
       expect(hit.id).toMatch(/^unitask:[0-9a-z]+:\d+$/);
       expect(String(hit.path)).toMatch(/\.(cs|md)$/);
