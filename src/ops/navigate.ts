@@ -6,6 +6,7 @@ import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.t
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, useMatch } from "../search/uses.ts";
+import { closeNamesNote } from "./search-notes.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
@@ -376,6 +377,12 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
     return { ...identityView(h.project, h.snapshot.idEpoch, c), match: h.match };
   });
   const view: FindSymbolView = { name: echo(name, VIEW_ECHO_CHARS), count: top.length, hits: top };
+  // A name that matches nothing is often a typo or a guess: offer the declared names closest to it.
+  const simple = symbolSegments(normalizeName(name)).pop();
+  if (hits.length === 0 && simple !== undefined && !/\s/.test(simple)) {
+    const close = closeNamesNote(ready.map((r) => r.snapshot), simple);
+    if (close) warnings.push(close);
+  }
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
 }

@@ -3,6 +3,7 @@
 import type { ProjectIndex } from "../index/project-index.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { filteredFiles, searchSnapshot } from "../search/search.ts";
+import { similarNames } from "../search/definitions.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { qualifiedUses, typedName } from "../search/uses-lead.ts";
 import { queryTerms } from "../text/tokens.ts";
@@ -34,7 +35,8 @@ export function resultNotes(s: SearchedProjects): string[] {
   const { query, params, searched } = s;
   const notes: string[] = [];
   if (searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query))) {
-    notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.`);
+    const close = closeNamesNote(searched.map(({ snapshot }) => snapshot), codeIdentifier(query)!);
+    notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.${close ? ` ${close}` : ""}`);
   }
   if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
   const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
@@ -63,6 +65,12 @@ export function resultNotes(s: SearchedProjects): string[] {
     notes.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
   }
   return notes;
+}
+
+/** "Declared names close to it: …" for a name nothing declares (a typo, a guess), or undefined when none is close. */
+export function closeNamesNote(snapshots: readonly Snapshot[], name: string): string | undefined {
+  const close = [...new Set(snapshots.flatMap((snapshot) => similarNames(snapshot, name)))].slice(0, 3);
+  return close.length > 0 ? `Declared names close to it: ${close.join(", ")}.` : undefined;
 }
 
 /** The name of a query that is one identifier written as code (see typedName), unless it is shaped as a file name. */

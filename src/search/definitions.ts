@@ -171,3 +171,47 @@ export function enclosingIndex(snapshot: Snapshot, path: string, line: number): 
   }
   return best;
 }
+
+/**
+ * Declared simple names within a few edits of `name` (case aside), closest first, as the code spells them: what a
+ * lookup that found nothing offers instead ("PlayerLopHelper" → PlayerLoopHelper). Up to two edits for names of up
+ * to eight characters, three beyond; one for four or fewer.
+ */
+export function similarNames(snapshot: Snapshot, name: string, limit = 3): string[] {
+  const wanted = name.toLowerCase();
+  const allowed = wanted.length <= 4 ? 1 : wanted.length <= 8 ? 2 : 3;
+  const t = table(snapshot);
+  const distance = new Map<string, number>();
+  const spelled = new Map<string, string>();
+  for (const declared of t.names) {
+    if (declared === "" || spelled.has(declared.toLowerCase())) continue;
+    const lower = declared.toLowerCase();
+    spelled.set(lower, declared);
+    if (Math.abs(lower.length - wanted.length) > allowed || lower === wanted) continue;
+    const d = editDistance(wanted, lower, allowed);
+    if (d <= allowed) distance.set(lower, d);
+  }
+  return [...distance]
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([lower]) => spelled.get(lower)!);
+}
+
+/** Levenshtein distance of `a` and `b`, or `cap + 1` as soon as it is sure to exceed `cap`. */
+function editDistance(a: string, b: string, cap: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      if (value < best) best = value;
+    }
+    if (best > cap) return cap + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+

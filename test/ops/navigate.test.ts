@@ -151,6 +151,11 @@ describe("find symbol", () => {
     const words = await ws.findSymbol({ name: "throttle first frame", kinds: ["Method"], limit: 5 });
     expect(words.hits.map((h) => h.symbol)).toContain("UniRx.ObservableUnity.ThrottleFirstFrame");
     expect(words.hits.every((h) => h.match === "words")).toBe(true);
+    // A name that matches nothing (a typo, a guess) is answered with the declared names closest to it.
+    const typo = await ws.findSymbol({ name: "ReplaySubjekt", limit: 5 });
+    expect(typo.hits).toEqual([]);
+    expect(typo.warning).toBe("Declared names close to it: ReplaySubject.");
+    expect((await ws.findSymbol({ name: "Observable.ThrotleFirst", limit: 5 })).warning).toContain("ThrottleFirst");
     // Sub-words may come from the owner type too: Disposable + Create.
     expect((await ws.findSymbol({ name: "DisposableCreate", limit: 5 })).hits[0]).toMatchObject({ symbol: "UniRx.Disposable.Create", match: "words" });
   });

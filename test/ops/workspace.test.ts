@@ -251,6 +251,9 @@ describe("Workspace", () => {
     const none = await ws.search({ query: "ZzzQqqHidden", limit: 5 });
     expect(none.hits).toEqual([]);
     expect(none.warning).toContain("Nothing in any project declares or uses this name in code.");
+    expect(none.warning).not.toContain("close to it");
+    // A typo: the declared names closest to it are offered, spelled as declared.
+    expect((await ws.search({ query: "Ledger.Reconsile", limit: 5 })).warning ?? "").toContain("Declared names close to it: Reconcile.");
     expect((await ws.search({ query: "Ledger.cs", limit: 5 })).warning ?? "").not.toContain("declares or uses");
     for (const query of ["Reconcile", "Ledger", "reconcile the ledger", "Int32"]) {
       const view = await ws.search({ query, limit: 5 });
