@@ -10,7 +10,8 @@
 // Name-based, like the references tool: no type resolution.
 import type { Snapshot } from "../index/snapshot.ts";
 import type { StoredIdentifier } from "../store/db.ts";
-import { enclosingIndex, findDefinitions } from "./definitions.ts";
+import { enclosingIndex } from "./definitions.ts";
+import { symbolIndexOf } from "./symbol-index.ts";
 import { BAND, bandOf, isDeclaredName, type SymbolMatch } from "./symbol.ts";
 import { isStopWord } from "../text/tokens.ts";
 import { isTestPath } from "./prior.ts";
@@ -103,10 +104,20 @@ export function usageTargets(snapshot: Snapshot, symbol: readonly SymbolMatch[],
 
 /** The declarations named `name` (dotted: a qualified suffix), those spelled with its case if any are. */
 function declarationsNamed(snapshot: Snapshot, name: string): number[] {
-  const found = findDefinitions(snapshot, name).filter((d) => d.match === "exact" || d.match === "qualified");
   const last = name.slice(name.lastIndexOf(".") + 1);
-  const sameCase = found.filter((d) => snapshot.chunks.nameAt(d.index) === last);
-  return (sameCase.length > 0 ? sameCase : found).map((d) => d.index);
+  const dotted = `.${name.toLowerCase()}`;
+  const found = namedCaseless(snapshot, last).filter((i) => last === name || `.${snapshot.chunks.symbolAt(i).toLowerCase()}`.endsWith(dotted));
+  const sameCase = found.filter((i) => snapshot.chunks.nameAt(i) === last);
+  return sameCase.length > 0 ? sameCase : found;
+}
+
+/** The chunks whose simple name is `name`, case aside: one pass over the symbol index's interned names. */
+function namedCaseless(snapshot: Snapshot, name: string): number[] {
+  const lower = name.toLowerCase();
+  const names = symbolIndexOf(snapshot).names;
+  const out: number[] = [];
+  for (let i = 0; i < names.length; i++) if (names[i] === lower) out.push(i);
+  return out;
 }
 
 // The name a usage, implementer or tests question asks about: the word after its verb or noun ("who calls refresh",
@@ -140,7 +151,7 @@ export function callersLead(snapshot: Snapshot, targets: readonly number[], focu
   for (const [symbol, target] of bySymbol) {
     const name = chunks.nameAt(target);
     const types = symbolTypes(snapshot, symbol, name);
-    const namesakeTypes = new Set(findDefinitions(snapshot, name).filter((d) => d.match === "exact").map((d) => chunks.qualifierAt(d.index))).size;
+    const namesakeTypes = new Set(namedCaseless(snapshot, name).map((i) => chunks.qualifierAt(i))).size;
     for (const use of snapshot.db.identifiersNamed(name).slice(0, MAX_USES)) {
       const index = enclosingIndex(snapshot, use.path, use.line);
       if (index === undefined || bySymbol.has(chunks.symbolAt(index))) continue;
