@@ -12,7 +12,7 @@ import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
 import { queryScope } from "./scope.ts";
-import { askedName, asksForImplementers, asksForTests, asksForUses, callersLead, implementersLead, testsLead, usageTargets } from "./uses-lead.ts";
+import { asksForImplementers, asksForTests, asksForUses, callersLead, implementersLead, testsLead } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -226,7 +226,7 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
     : asksForImplementers(req.query)
     ? implementersLead(snapshot, req.query, symbol)
     : asksForUses(req.query)
-      ? callersLead(snapshot, usageTargets(snapshot, symbol, askedName(req.query, "uses")), focus)
+      ? callersLead(snapshot, req.query, symbol, focus)
       : new Map<number, number>();
   if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one

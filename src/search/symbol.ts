@@ -271,7 +271,9 @@ export function rankBySymbol(
     if (idents.length > 0 && band < BAND.qualified) {
       const owners = idx.ownerNames[idx.owner[i]!]!;
       ownerNamed = owners.length > 0 && idents.some((id) => id !== name && owners.includes(id));
-      if (ownerNamed && band < BAND.exact && coverage === 1) [band, coveredOnly] = [BAND.exact, true];
+      // Covered by words of its own: the sub-words of the type's name alone do not name a member ("UnityWebRequestException"
+      // is the class, not its property UnityWebRequest).
+      if (ownerNamed && band < BAND.exact && coverage === 1 && !ownerWordsOnly(idx, i)) [band, coveredOnly] = [BAND.exact, true];
     }
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
@@ -331,3 +333,15 @@ function enumsNamed(snapshot: Snapshot, idx: SymbolIndex, qualifiers: readonly s
   }
   return out;
 }
+
+/** Whether every sub-word of chunk i's name is a sub-word of its enclosing type's name too. */
+function ownerWordsOnly(idx: SymbolIndex, i: number): boolean {
+  const o = idx.owner[i]!;
+  for (let k = idx.nameStart[i]!; k < idx.nameStart[i + 1]!; k++) {
+    let inOwner = false;
+    for (let j = idx.ownerStart[o]!; j < idx.ownerStart[o + 1]!; j++) if (idx.ownerTerms[j] === idx.nameTerms[k]) inOwner = true;
+    if (!inOwner) return false;
+  }
+  return true;
+}
+

@@ -70,7 +70,10 @@ export function qualifiedUses(snapshot: Snapshot, qualifier: string, name: strin
 // "who calls X", "what uses X", "which methods call X", "callers of X", "usages of X", "calls to X", "where is X
 // called / used / invoked / referenced", "find all uses of X".
 const ASKS_FOR_USES =
-  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced)\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
+  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?|throws?|raises?|creates?|instantiates?|constructs?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced|thrown|raised|created|instantiated|constructed)\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
+
+// "what throws X", "where is X created": the uses asked for are the `new X(…)` ones.
+const ASKS_FOR_CREATION = /\b(?:throws?|thrown|raises?|raised|creates?|created|instantiates?|instantiated|constructs?|constructed)\b/i;
 
 /** Whether a query asks where something is used or called from, rather than where or how it is implemented. */
 export function asksForUses(query: string): boolean {
@@ -123,7 +126,7 @@ function namedCaseless(snapshot: Snapshot, name: string): number[] {
 // The name a usage, implementer or tests question asks about: the word after its verb or noun ("who calls refresh",
 // "where is the Delay method used", "subclasses of Base", "which classes implement Embedder", "tests for Clock").
 const USES_OBJECT =
-  /\b(?:calls?|uses?|invokes?|references?|(?:callers|usages?|uses|call\s+sites|invocations)\s+of|(?:calls|references)\s+to)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\bwhere\s+(?:is|are|do|does)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?(?:called|used|invoked|referenced)\b/i;
+  /\b(?:calls?|uses?|invokes?|references?|throws?|raises?|creates?|instantiates?|constructs?|(?:callers|usages?|uses|call\s+sites|invocations)\s+of|(?:calls|references)\s+to)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)|\bwhere\s+(?:is|are|do|does)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?(?:called|used|invoked|referenced|thrown|raised|created|instantiated|constructed)\b/i;
 const IMPLEMENTERS_OBJECT =
   /\b(?:implements?|implementing|extends?|extending|(?:implementations|implementers|implementors|subclass(?:es)?|subtypes?)\s+of|(?:inherits?|inheriting|derives?|deriving|derived)\s+from)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)/i;
 
@@ -139,20 +142,34 @@ export function askedName(query: string, question: "uses" | "implementers" | "te
 }
 
 /**
- * Chunk index → priority for pinFirst: the declarations around the uses of `targets` (not inside the targets
- * themselves: overloads that forward to each other), those whose receiver names the type first, then those inside
+ * Chunk index → priority for pinFirst: the declarations around the uses of what a usage question asks about
+ * (usageTargets; only its `new X(…)` uses when it asks what throws or creates X), never inside the targets
+ * themselves (overloads that forward to each other): those whose receiver names the type first, then those inside
  * the type, then, for a name declared in at most MAX_NAMESAKE_TYPES types, uses on any other receiver that is no
- * declared type (`runner.AddAction(…)`: a variable).
+ * declared type (`runner.AddAction(…)`: a variable). A framework name the project only uses, typed as code ("what
+ * throws TimeoutException"), is answered by its uses.
  */
-export function callersLead(snapshot: Snapshot, targets: readonly number[], focus?: Map<number, number>): Map<number, number> {
+export function callersLead(snapshot: Snapshot, query: string, symbol: readonly SymbolMatch[], focus?: Map<number, number>): Map<number, number> {
   const lead = new Map<number, number>();
   const chunks = snapshot.chunks;
+  const asked = askedName(query, "uses");
+  const creation = ASKS_FOR_CREATION.test(query);
+  const targets = usageTargets(snapshot, symbol, asked);
+  // "what throws TimeoutException": a framework type the project only uses, typed as code, is looked up by its uses.
+  if (targets.length === 0 && asked !== undefined && typedName(asked) !== undefined && !isDeclaredName(snapshot, asked.toLowerCase())) {
+    const uses = snapshot.db.identifiersNamed(asked);
+    const created = uses.filter((use) => use.kind === "new");
+    leadToUses(snapshot, creation && created.length > 0 ? created : uses, lead, focus);
+    return lead;
+  }
   const bySymbol = new Map(targets.map((i) => [chunks.symbolAt(i), i]));
   for (const [symbol, target] of bySymbol) {
     const name = chunks.nameAt(target);
     const types = symbolTypes(snapshot, symbol, name);
     const namesakeTypes = new Set(namedCaseless(snapshot, name).map((i) => chunks.qualifierAt(i))).size;
-    for (const use of snapshot.db.identifiersNamed(name).slice(0, MAX_USES)) {
+    const uses = snapshot.db.identifiersNamed(name);
+    const created = creation ? uses.filter((use) => use.kind === "new") : [];
+    for (const use of (created.length > 0 ? created : uses).slice(0, MAX_USES)) {
       const index = enclosingIndex(snapshot, use.path, use.line);
       if (index === undefined || bySymbol.has(chunks.symbolAt(index))) continue;
       const match = useMatch(snapshot, types, use, chunks.symbolAt(index));

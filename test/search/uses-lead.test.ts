@@ -298,6 +298,50 @@ describe("asksForImplementers", () => {
   });
 });
 
+const ERRORS = {
+  "src/Net/WebRequestError.cs": `namespace App.Net
+{
+    public class WebRequestError : System.Exception
+    {
+        public WebRequestError(string url) { WebRequest = url; }
+        public string WebRequest { get; }
+    }
+}
+`,
+  "src/Net/Client.cs": `namespace App.Net
+{
+    public class Client
+    {
+        public void Send(string url) { if (url == null) throw new WebRequestError(url); }
+        public void Wait(int ms) { if (ms > 1000) throw new TimeoutException("waited too long"); }
+        public bool IsTimeout(System.Exception e) { return e is TimeoutException; }
+        public void Log(WebRequestError error) { }
+    }
+}
+`,
+};
+
+describe("questions about what throws or creates a type lead with its `new` uses", () => {
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree("throws", ERRORS);
+  });
+  afterAll(() => tree.dispose());
+  const ask = (query: string, limit = 3) => searchSnapshot(tree.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+
+  test("a declared exception type, and a framework one the project only uses", () => {
+    expect(ask("where is WebRequestError thrown")[0]).toBe("App.Net.Client.Send");
+    expect(ask("what throws TimeoutException")[0]).toBe("App.Net.Client.Wait");
+    // A type check or a parameter is a use, not a creation.
+    expect(ask("what throws TimeoutException", 1)).not.toContain("App.Net.Client.IsTimeout");
+    expect(ask("where is WebRequestError created", 1)).toEqual(["App.Net.Client.Send"]);
+  });
+
+  test("a type's name alone names the type, not its member whose name is made of the type name's words", () => {
+    expect(ask("WebRequestError")[0]).toBe("App.Net.WebRequestError");
+  });
+});
+
 describe("asksForUses", () => {
   test("usage questions", () => {
     for (const query of [
@@ -310,6 +354,8 @@ describe("asksForUses", () => {
       "where is InsertRunner called from",
       "where is Foo used",
       "find all references to Foo",
+      "what throws TimeoutException",
+      "where is WebRequestError created",
     ]) {
       expect(asksForUses(query)).toBe(true);
     }
