@@ -1,11 +1,13 @@
 // Explicit asks lead the results: a query that is one name leads with the declarations so named, a quoted phrase
-// with the chunks that contain it, a file name with that file's declarations. Text evidence orders the rest.
+// with the chunks that contain it, pasted code with the declaration holding it (snippet-lead.ts), a file name with
+// that file's declarations, a stack trace with the declarations of its frames (trace-lead.ts). Text evidence orders
+// the rest.
 import type { Scored } from "./file-first.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { normalizeForPhrase, quotedPhrases, quotedTexts, termsOf } from "../text/tokens.ts";
-import { compactCode, snippetLines } from "../text/snippet.ts";
+import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
+import { snippetLead } from "./snippet-lead.ts";
 import { traceLead } from "./trace-lead.ts";
 import { usesLead } from "./uses-lead.ts";
 
@@ -82,45 +84,6 @@ function saysPhrases(snapshot: Snapshot, candidates: readonly number[], texts: r
     const text = normalizeForPhrase(lines.slice(c.startLine - 1, c.endLine).join("\n"));
     return texts.every((t) => text.includes(t));
   });
-}
-
-/** Candidates checked for a pasted snippet: its lines are rarer than a phrase of prose. */
-const SNIPPET_CANDIDATES = 200;
-
-/**
- * Pasted code: the innermost chunks whose lines hold every code line of it (case and whitespace aside), else those
- * holding its longest line; each focused on where that line starts. Candidates come from the lexical index's phrase
- * matches of each line's terms, so a snippet costs one FTS query and a read of the candidates' files.
- */
-export function snippetLead(snapshot: Snapshot, query: string, sourceLines: SourceLines, focus?: Map<number, number>): Map<number, number> {
-  const lines = snippetLines(query);
-  const lead = new Map<number, number>();
-  if (lines.length === 0) return lead;
-  for (const wanted of lines.length > 1 ? [lines, lines.slice(0, 1)] : [lines]) {
-    const candidates = matchPhrases(snapshot, wanted.map((line) => termsOf(line)), SNIPPET_CANDIDATES);
-    const files = new Map<string, readonly string[] | undefined>();
-    const found: { index: number; line: number; span: number }[] = [];
-    for (const i of candidates) {
-      const c = snapshot.chunks.at(i)!;
-      if (!files.has(c.path)) files.set(c.path, sourceLines(c.path));
-      const body = files.get(c.path)?.slice(c.startLine - 1, c.endLine).map(compactCode);
-      if (!body) continue;
-      const text = body.join("");
-      if (!wanted.every((line) => text.includes(compactCode(line)))) continue;
-      // Focus on the first line of the snippet the chunk holds on a line of its own.
-      const at = Math.min(...wanted.map((line) => body.findIndex((l) => l.includes(compactCode(line)))).filter((k) => k >= 0));
-      found.push({ index: i, line: Number.isFinite(at) ? c.startLine + at : c.startLine, span: c.endLine - c.startLine });
-    }
-    if (found.length === 0) continue;
-    // The innermost holder first: a method before a type whose text lists the method's signature.
-    found.sort((a, b) => a.span - b.span);
-    found.forEach((f, k) => {
-      lead.set(f.index, -k);
-      if (focus && !focus.has(f.index)) focus.set(f.index, f.line);
-    });
-    return lead;
-  }
-  return lead;
 }
 
 const FILE_NAME = /^[\w.\/-]+\.[A-Za-z]{1,8}$/;

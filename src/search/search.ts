@@ -12,7 +12,7 @@ import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
 import { queryScope } from "./scope.ts";
-import { asksForImplementers, asksForTests, asksForUses, callersLead, implementersLead, testsLead } from "./uses-lead.ts";
+import { relationLead } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -219,15 +219,8 @@ export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
   // The line an ask points at inside its chunk (a trace frame's line, the use of a name), shown by the excerpt.
   const focus = new Map<number, number>();
   const asks = explicitAsks(snapshot, req.query, symbol, accept, t.depth, req.sourceLines, mentionsNames, focus);
-  // "Who calls X", "where is X used": the declarations around its uses lead, ahead of X itself; "what implements X":
-  // the types deriving from it; "tests for X": the test files' code using it (uses-lead.ts).
-  const related = asksForTests(req.query)
-    ? testsLead(snapshot, req.query, symbol, focus)
-    : asksForImplementers(req.query)
-    ? implementersLead(snapshot, req.query, symbol)
-    : asksForUses(req.query)
-      ? callersLead(snapshot, req.query, symbol, focus)
-      : new Map<number, number>();
+  // "Who calls X", "what implements X", "tests for X": what stands in that relation to X leads, ahead of X itself.
+  const related = relationLead(snapshot, req.query, symbol, focus);
   if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one
   // declaration per symbol it names, in the order the question names them.

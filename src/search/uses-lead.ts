@@ -37,6 +37,18 @@ export function usesLead(snapshot: Snapshot, query: string, symbol: readonly Sym
   return lead;
 }
 
+/**
+ * For a question about what stands in a relation to a declaration, chunk index → priority for pinFirst: its tests
+ * ("tests for X"), its implementers ("what implements X"), or its callers ("who calls X", "what throws X"); empty
+ * for any other query.
+ */
+export function relationLead(snapshot: Snapshot, query: string, symbol: readonly SymbolMatch[], focus?: Map<number, number>): Map<number, number> {
+  if (asksForTests(query)) return testsLead(snapshot, query, symbol, focus);
+  if (asksForImplementers(query)) return implementersLead(snapshot, query, symbol);
+  if (asksForUses(query)) return callersLead(snapshot, query, symbol, focus);
+  return new Map();
+}
+
 /** Priority 0 in `lead` for the chunk around each use (the first MAX_USES), focused on the use's line. */
 function leadToUses(snapshot: Snapshot, uses: readonly StoredIdentifier[], lead: Map<number, number>, focus?: Map<number, number>): void {
   for (const use of uses.slice(0, MAX_USES)) {
