@@ -33,7 +33,9 @@ interface Hit {
   path: string;
   symbol: string;
   excerpt: string;
+  excerpt_start_line: number;
   excerpt_may_be_stale?: true;
+  focus_line?: number;
 }
 
 const search = (args: Record<string, unknown>) => server.json<{ count: number; warning?: string; hits: Hit[] }>("code_search", args);
@@ -108,6 +110,25 @@ describe("search and chunks", () => {
     expect(chunk).toMatchObject({ id: hit.id, project: "svc", path: "Src/RetryPolicy.cs", symbol: hit.symbol, kind: "Method" });
     expect(chunk.body).toContain("return TimeSpan.FromMilliseconds(100 * Math.Pow(2, attempt));");
     expect(chunk.body_may_be_stale).toBeUndefined();
+  });
+
+  test("a pasted .NET stack trace leads with its frames' methods, each with the frame's line as focus_line", async () => {
+    const trace = [
+      "System.OverflowException: Arithmetic operation resulted in an overflow.",
+      "   at Demo.Net.RetryPolicy.NextRetryDelay(Int32 attempt) in C:\\build\\svc\\Src\\RetryPolicy.cs:line 13",
+      "   at Demo.Net.RetryPolicy.ScheduleRetry(Action work, Int32 attempt) in C:\\build\\svc\\Src\\RetryPolicy.cs:line 19",
+      "   at System.Threading.ThreadPoolWorkQueue.Dispatch()",
+    ].join("\n");
+    const view = await search({ query: trace, limit: 3 });
+    expect(view.hits.slice(0, 2).map((h) => [h.symbol, h.focus_line])).toEqual([
+      ["Demo.Net.RetryPolicy.NextRetryDelay", 13],
+      ["Demo.Net.RetryPolicy.ScheduleRetry", 19],
+    ]);
+    const first = view.hits[0]!;
+    expect(first.excerpt.split("\n")[13 - first.excerpt_start_line]).toContain("return TimeSpan.FromMilliseconds");
+    // "Who calls" answers with the caller, focused on the call.
+    const callers = await search({ query: "who calls RetryPolicy.NextRetryDelay", limit: 1 });
+    expect(callers.hits[0]).toMatchObject({ symbol: "Demo.Net.RetryPolicy.ScheduleRetry", focus_line: 19 });
   });
 
   test("filters: kind (one or several), path_filter, code_only", async () => {
