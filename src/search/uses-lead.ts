@@ -216,22 +216,38 @@ export function implementersLead(snapshot: Snapshot, query: string, symbolMatche
   const lead = new Map<number, number>();
   const chunks = snapshot.chunks;
   for (const base of basesAsked(snapshot, query, symbolMatches)) {
-    const uses = snapshot.db.identifiersNamed(base.typeName).filter((use) => use.kind === "implementation");
-    for (const use of uses.slice(0, MAX_USES)) {
-      const type = enclosingIndex(snapshot, use.path, use.line);
-      // `IUniTaskSource<T> : IUniTaskSource` is the same name, not an implementation to list.
-      if (type === undefined || chunks.symbolAt(type) === base.symbol) continue;
-      if (base.member === undefined) {
-        lead.set(type, 0);
-        continue;
+    const direct = implementersOf(snapshot, base.typeName, base.symbol);
+    if (base.member === undefined) {
+      for (const type of direct) lead.set(type, 0);
+      // One level further, after them: `Leaf : Mid` where `Mid : Base` is a subclass of Base too. Only through a name
+      // one type has: UniTask's many nested `_Where` classes would bring each other's subclasses.
+      const unique = (name: string) => new Set(namedCaseless(snapshot, name).filter((i) => TYPE_KINDS.has(chunks.kindAt(i))).map((i) => chunks.symbolAt(i))).size === 1;
+      for (const name of new Set(direct.map((type) => chunks.nameAt(type)))) {
+        if (!unique(name)) continue;
+        for (const type of implementersOf(snapshot, name, undefined)) if (!lead.has(type) && chunks.symbolAt(type) !== base.symbol) lead.set(type, -1);
       }
+      continue;
+    }
+    for (const type of direct) {
       const owner = chunks.symbolAt(type);
-      for (const i of snapshot.indexesByPath.get(use.path) ?? []) {
+      for (const i of snapshot.indexesByPath.get(chunks.pathAt(type)) ?? []) {
         if (chunks.nameAt(i) === base.member && chunks.qualifierAt(i) === owner) lead.set(i, 0);
       }
     }
   }
   return lead;
+}
+
+/** The types listing `typeName` as a direct base (the first MAX_USES such uses), leaving out the type `own` itself. */
+function implementersOf(snapshot: Snapshot, typeName: string, own: string | undefined): number[] {
+  const out = new Set<number>();
+  const uses = snapshot.db.identifiersNamed(typeName).filter((use) => use.kind === "implementation");
+  for (const use of uses.slice(0, MAX_USES)) {
+    const type = enclosingIndex(snapshot, use.path, use.line);
+    // `IUniTaskSource<T> : IUniTaskSource` is the same name, not an implementation to list.
+    if (type !== undefined && snapshot.chunks.symbolAt(type) !== own) out.add(type);
+  }
+  return [...out];
 }
 
 interface AskedBase {

@@ -176,7 +176,9 @@ const HIERARCHY = {
 
     public class Shape { }
 
-    public sealed class Circle : Shape { }
+    public class Circle : Shape { }
+
+    public sealed class Ring : Circle { }
 
     public sealed class Lease : IDisposable
     {
@@ -210,7 +212,7 @@ describe("a question asking what implements or derives from a type leads with th
   });
 
   test("a plain word after the verb is the type asked about", () => {
-    expect(ask("subclasses of Shape")[0]).toBe("App.Jobs.Circle");
+    expect(ask("subclasses of Shape").slice(0, 2)).toEqual(["App.Jobs.Circle", "App.Jobs.Ring"]);
     expect(ask("which classes inherit from the Shape class")[0]).toBe("App.Jobs.Circle");
   });
 
