@@ -5,6 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
+import type { Hit } from "../../src/types.ts";
 import { askedName, asksForImplementers, asksForTests, asksForUses, typedName } from "../../src/search/uses-lead.ts";
 import { isTestPath } from "../../src/search/prior.ts";
 import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
@@ -50,6 +51,16 @@ beforeAll(async () => {
 afterAll(() => fixture.dispose());
 const dirs: string[] = [];
 afterAll(() => removeAll(dirs));
+
+/** Indexes `files` for the enclosing describe block; the returned function gives the search of its current snapshot. */
+function searchOf(prefix: string, files: Record<string, string>): (query: string, limit: number) => Hit[] {
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree(prefix, files);
+  });
+  afterAll(() => tree.dispose());
+  return (query, limit) => searchSnapshot(tree.index.snapshot(), { query, limit });
+}
 
 const top = (query: string, limit = 3) => searchSnapshot(fixture.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
 
@@ -106,12 +117,8 @@ const CALLERS = {
 };
 
 describe("a question asking who uses a declaration leads with its callers", () => {
-  let callers: Awaited<ReturnType<typeof indexTree>>;
-  beforeAll(async () => {
-    callers = await indexTree("callers", CALLERS);
-  });
-  afterAll(() => callers.dispose());
-  const ask = (query: string, limit = 5) => searchSnapshot(callers.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+  const search = searchOf("callers", CALLERS);
+  const ask = (query: string, limit = 5) => search(query, limit).map((h) => h.chunk.symbol);
 
   test("callers whose receiver names the type (or a variable named after it), then those inside the type; not the overload forwarding to it", () => {
     const top = ask("who calls Scheduler.Post");
@@ -124,7 +131,7 @@ describe("a question asking who uses a declaration leads with its callers", () =
   });
 
   test("each caller carries the line of its use, for its excerpt", () => {
-    const hits = searchSnapshot(callers.index.snapshot(), { query: "who calls Flush", limit: 1 });
+    const hits = search("who calls Flush", 1);
     expect(hits[0]!.focusLine).toBe(8);
   });
 
@@ -195,12 +202,8 @@ const HIERARCHY = {
 };
 
 describe("a question asking what implements or derives from a type leads with those types", () => {
-  let tree: Awaited<ReturnType<typeof indexTree>>;
-  beforeAll(async () => {
-    tree = await indexTree("implementers", HIERARCHY);
-  });
-  afterAll(() => tree.dispose());
-  const ask = (query: string, limit = 5) => searchSnapshot(tree.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+  const search = searchOf("implementers", HIERARCHY);
+  const ask = (query: string, limit = 5) => search(query, limit).map((h) => h.chunk.symbol);
 
   test("implementers of an interface, subclasses of a class; the generic twin of the interface is no implementer", () => {
     expect(ask("what implements IWorkItem").slice(0, 2).sort()).toEqual(["App.Jobs.CopyJob", "App.Jobs.PrintJob"]);
@@ -261,12 +264,8 @@ const TESTED = {
 };
 
 describe("a question asking for the tests of a declaration leads with the test code using it", () => {
-  let tree: Awaited<ReturnType<typeof indexTree>>;
-  beforeAll(async () => {
-    tree = await indexTree("tests-of", TESTED);
-  });
-  afterAll(() => tree.dispose());
-  const ask = (query: string, limit = 3) => searchSnapshot(tree.index.snapshot(), { query, limit });
+  const search = searchOf("tests-of", TESTED);
+  const ask = (query: string, limit = 3) => search(query, limit);
 
   test("tests for a type, and how a member is tested; the use's line is the hit's focus", () => {
     const hits = ask("tests for Clock");
@@ -324,12 +323,8 @@ const ERRORS = {
 };
 
 describe("questions about what throws or creates a type lead with its `new` uses", () => {
-  let tree: Awaited<ReturnType<typeof indexTree>>;
-  beforeAll(async () => {
-    tree = await indexTree("throws", ERRORS);
-  });
-  afterAll(() => tree.dispose());
-  const ask = (query: string, limit = 3) => searchSnapshot(tree.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+  const search = searchOf("throws", ERRORS);
+  const ask = (query: string, limit = 3) => search(query, limit).map((h) => h.chunk.symbol);
 
   test("a declared exception type, and a framework one the project only uses", () => {
     expect(ask("where is WebRequestError thrown")[0]).toBe("App.Net.Client.Send");
