@@ -53,6 +53,19 @@ export function symbolIndexOf(snapshot: Snapshot): SymbolIndex {
 }
 
 /**
+ * The chunks whose simple name is one of `lowerNames` (lower case), by name: one pass over the interned names, for
+ * lookups of a few names that no map is kept for (a trace's frames, the name a question asks about).
+ */
+export function chunksNamed(snapshot: Snapshot, lowerNames: Iterable<string>): Map<string, number[]> {
+  const named = new Map<string, number[]>();
+  for (const name of lowerNames) named.set(name, []);
+  if (named.size === 0) return named;
+  const names = symbolIndexOf(snapshot).names;
+  for (let i = 0; i < names.length; i++) named.get(names[i]!)?.push(i);
+  return named;
+}
+
+/**
  * Builds the snapshot's symbol index ahead of the first search, giving the event loop a turn every few tens of
  * thousands of chunks (1.6 s at 1M chunks in one piece). A search that comes first builds it itself.
  */

@@ -1,7 +1,7 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
 import { isStopWord, stem } from "../text/tokens.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { symbolIndexOf, type SymbolIndex } from "./symbol-index.ts";
+import { chunksNamed, symbolIndexOf, type SymbolIndex } from "./symbol-index.ts";
 
 /** Whether some declaration's simple name is `lowerName` (lower case). */
 export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
@@ -306,7 +306,7 @@ export function rankBySymbol(
   const enumOf = dotted.filter((id) => !declaresDotted.has(id)).map((id) => id.slice(0, id.lastIndexOf(".")));
   if (enumOf.length > 0 && !isMostlyProse(query)) {
     const byIndex = new Map(out.map((m) => [m.index, m]));
-    for (const i of enumsNamed(snapshot, idx, enumOf, accept)) {
+    for (const i of enumsNamed(snapshot, enumOf, accept)) {
       const match = byIndex.get(i) ?? { index: i, score: 0 };
       if (!byIndex.has(i)) out.push(match);
       match.score = BAND.qualified * BAND_SCALE + BAND_BASE + (bandOf(match.score) === 0 ? match.score : 0);
@@ -323,15 +323,13 @@ export function rankBySymbol(
 }
 
 /** The enums whose qualified names end in one of `qualifiers` (lower case, dotted or simple). */
-function enumsNamed(snapshot: Snapshot, idx: SymbolIndex, qualifiers: readonly string[], accept?: (index: number) => boolean): number[] {
-  const simple = new Set(qualifiers.map((q) => q.slice(q.lastIndexOf(".") + 1)));
-  const out: number[] = [];
-  for (let i = 0; i < idx.names.length; i++) {
-    if (!simple.has(idx.names[i]!) || snapshot.chunks.kindAt(i) !== "Enum" || (accept && !accept(i))) continue;
+function enumsNamed(snapshot: Snapshot, qualifiers: readonly string[], accept?: (index: number) => boolean): number[] {
+  const named = chunksNamed(snapshot, qualifiers.map((q) => q.slice(q.lastIndexOf(".") + 1)));
+  return [...named.values()].flat().filter((i) => {
+    if (snapshot.chunks.kindAt(i) !== "Enum" || (accept && !accept(i))) return false;
     const qualified = snapshot.chunks.symbolAt(i).toLowerCase();
-    if (qualifiers.some((q) => qualified === q || qualified.endsWith(`.${q}`))) out.push(i);
-  }
-  return out;
+    return qualifiers.some((q) => qualified === q || qualified.endsWith(`.${q}`));
+  });
 }
 
 /** Whether every sub-word of chunk i's name is a sub-word of its enclosing type's name too. */

@@ -4,7 +4,7 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import { traceFrames, type TraceFrame } from "../text/trace.ts";
 import { enclosingIndex, symbolSegments } from "./definitions.ts";
-import { symbolIndexOf } from "./symbol-index.ts";
+import { chunksNamed } from "./symbol-index.ts";
 
 /** A path tail matching more indexed files than this (`index.ts:3`) says too little to point anywhere. */
 const MAX_SAME_TAIL = 3;
@@ -98,12 +98,7 @@ const lastSegment = (symbol: string) => symbol.slice(symbol.lastIndexOf(".") + 1
 
 /** The declarations whose simple name is the last segment of some frame's method, by that name (one pass). */
 function declarationsNamed(snapshot: Snapshot, frames: readonly TraceFrame[]): Map<string, number[]> {
-  const named = new Map<string, number[]>();
-  for (const frame of frames) if (frame.symbol !== undefined) named.set(lastSegment(frame.symbol), []);
-  if (named.size === 0) return named;
-  const names = symbolIndexOf(snapshot).names;
-  for (let i = 0; i < names.length; i++) named.get(names[i]!)?.push(i);
-  return named;
+  return chunksNamed(snapshot, frames.flatMap((frame) => (frame.symbol === undefined ? [] : [lastSegment(frame.symbol)])));
 }
 
 /**

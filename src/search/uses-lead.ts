@@ -11,11 +11,11 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { enclosingIndex } from "./definitions.ts";
-import { symbolIndexOf } from "./symbol-index.ts";
+import { chunksNamed } from "./symbol-index.ts";
 import { BAND, bandOf, isDeclaredName, type SymbolMatch } from "./symbol.ts";
 import { isStopWord } from "../text/tokens.ts";
 import { isTestPath } from "./prior.ts";
-import { declaredTypeNames, symbolTypes, useMatch, type UseMatch } from "./uses.ts";
+import { declaredTypeNames, symbolTypes, TYPE_KINDS, useMatch, type UseMatch } from "./uses.ts";
 
 /** Uses read for one query: a name used more often than this is common enough that its first uses say little more. */
 const MAX_USES = 500;
@@ -126,13 +126,10 @@ function declarationsNamed(snapshot: Snapshot, name: string): number[] {
   return sameCase.length > 0 ? sameCase : found;
 }
 
-/** The chunks whose simple name is `name`, case aside: one pass over the symbol index's interned names. */
+/** The chunks whose simple name is `name`, case aside. */
 function namedCaseless(snapshot: Snapshot, name: string): number[] {
   const lower = name.toLowerCase();
-  const names = symbolIndexOf(snapshot).names;
-  const out: number[] = [];
-  for (let i = 0; i < names.length; i++) if (names[i] === lower) out.push(i);
-  return out;
+  return chunksNamed(snapshot, [lower]).get(lower)!;
 }
 
 // The name a usage, implementer or tests question asks about: the word after its verb or noun ("who calls refresh",
@@ -166,12 +163,15 @@ export function callersLead(snapshot: Snapshot, query: string, symbol: readonly 
   const chunks = snapshot.chunks;
   const asked = askedName(query, "uses");
   const creation = ASKS_FOR_CREATION.test(query);
+  // "what throws X" asks for the `new X(…)` uses, when there are any.
+  const asAsked = (uses: StoredIdentifier[]) => {
+    const created = creation ? uses.filter((use) => use.kind === "new") : [];
+    return created.length > 0 ? created : uses;
+  };
   const targets = usageTargets(snapshot, symbol, asked);
   // "what throws TimeoutException": a framework type the project only uses, typed as code, is looked up by its uses.
   if (targets.length === 0 && asked !== undefined && typedName(asked) !== undefined && !isDeclaredName(snapshot, asked.toLowerCase())) {
-    const uses = snapshot.db.identifiersNamed(asked);
-    const created = uses.filter((use) => use.kind === "new");
-    leadToUses(snapshot, creation && created.length > 0 ? created : uses, lead, focus);
+    leadToUses(snapshot, asAsked(snapshot.db.identifiersNamed(asked)), lead, focus);
     return lead;
   }
   const bySymbol = new Map(targets.map((i) => [chunks.symbolAt(i), i]));
@@ -179,9 +179,7 @@ export function callersLead(snapshot: Snapshot, query: string, symbol: readonly 
     const name = chunks.nameAt(target);
     const types = symbolTypes(snapshot, symbol, name);
     const namesakeTypes = new Set(namedCaseless(snapshot, name).map((i) => chunks.qualifierAt(i))).size;
-    const uses = snapshot.db.identifiersNamed(name);
-    const created = creation ? uses.filter((use) => use.kind === "new") : [];
-    for (const use of (created.length > 0 ? created : uses).slice(0, MAX_USES)) {
+    for (const use of asAsked(snapshot.db.identifiersNamed(name)).slice(0, MAX_USES)) {
       const index = enclosingIndex(snapshot, use.path, use.line);
       if (index === undefined || bySymbol.has(chunks.symbolAt(index))) continue;
       const match = useMatch(snapshot, types, use, chunks.symbolAt(index));
@@ -204,9 +202,6 @@ export function asksForImplementers(query: string): boolean {
   return ASKS_FOR_IMPLEMENTERS.test(query);
 }
 
-const TYPE_KINDS: ReadonlySet<string> = new Set(["Class", "Struct", "Interface", "Record"]);
-
-
 /**
  * Chunk index → priority 0 for the types that list a type the query names as a direct base (the identifier index's
  * `implementation` uses), or, for a member (`IUniTaskSource.GetStatus`), those types' members of that name. A base
@@ -221,10 +216,13 @@ export function implementersLead(snapshot: Snapshot, query: string, symbolMatche
       for (const type of direct) lead.set(type, 0);
       // One level further, after them: `Leaf : Mid` where `Mid : Base` is a subclass of Base too. Only through a name
       // one type has: UniTask's many nested `_Where` classes would bring each other's subclasses.
-      const unique = (name: string) => new Set(namedCaseless(snapshot, name).filter((i) => TYPE_KINDS.has(chunks.kindAt(i))).map((i) => chunks.symbolAt(i))).size === 1;
-      for (const name of new Set(direct.map((type) => chunks.nameAt(type)))) {
-        if (!unique(name)) continue;
-        for (const type of implementersOf(snapshot, name, undefined)) if (!lead.has(type) && chunks.symbolAt(type) !== base.symbol) lead.set(type, -1);
+      const names = new Set(direct.map((type) => chunks.nameAt(type)));
+      for (const indexes of chunksNamed(snapshot, [...names].map((name) => name.toLowerCase())).values()) {
+        const types = indexes.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)));
+        if (new Set(types.map((i) => chunks.symbolAt(i))).size !== 1) continue;
+        for (const type of implementersOf(snapshot, chunks.nameAt(types[0]!), undefined)) {
+          if (!lead.has(type) && chunks.symbolAt(type) !== base.symbol) lead.set(type, -1);
+        }
       }
       continue;
     }

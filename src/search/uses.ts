@@ -45,7 +45,8 @@ export function symbolTypes(snapshot: Snapshot, query: string, name: string): { 
   return { names, owners };
 }
 
-const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
+/** The kinds that declare a type. */
+export const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
 
 // Per snapshot (a snapshot never changes; a refresh that writes makes a new one): one pass over the chunk kinds.
 const typeNamesOf = new WeakMap<Snapshot, ReadonlySet<string>>();
