@@ -20,16 +20,20 @@ export function favourOf(query: string): Favour {
 const DOC_FILE = /\.(md|markdown|mdx|txt|rst|adoc)$|(^|\/)(docs?|documentation)\//i;
 
 const NON_SOURCE_DIR = /(^|\/)(tests?|specs?|samples?|examples?|docs?|documentation|benchmarks?|demos?)(\/|$)/i;
-const NON_SOURCE_FILE = /(^|\/)[^/]*(tests?|spec|specs|sample|samples|example|examples)\.[^/.]+$|\.(md|markdown|txt|rst)$|(^|\/)(changelog|changes|history|readme)[^/]*$/i;
+// Files named as samples or examples by convention (tests: isTestPath): after a separator (`x-example.js`) or as a
+// capitalised suffix (`ClientSample.cs`); docs by extension or name. A word that merely ends so is source:
+// `CombineLatest.cs` and `ZipLatest.cs` are no tests, Rx's `Sample.cs` operator no sample.
+const SAMPLE_FILE = /[._-](samples?|examples?)\.[^/.]+$|[a-z0-9](Samples?|Examples?)\.[^/.]+$/;
+const DOC_NAME = /\.(md|markdown|txt|rst)$|(^|\/)(changelog|changes|history|readme)[^/]*$/i;
 
 export function isNonSource(path: string): boolean {
-  return NON_SOURCE_DIR.test(path) || NON_SOURCE_FILE.test(path);
+  return NON_SOURCE_DIR.test(path) || isTestPath(path) || SAMPLE_FILE.test(path) || DOC_NAME.test(path);
 }
 
 // Test files by the conventions of the languages indexed: a tests/specs folder, `x.test.ts`, `x_spec.rb`,
 // `test_x.py`, `x_test.go`, `XTests.cs`, `XTest.java`.
 const TEST_DIR = /(^|\/)(tests?|specs?|__tests__|testing)(\/|$)/i;
-const TEST_FILE = /[._-](test|spec)s?\.[^/.]+$|(^|\/)test_[^/]*\.py$|[a-z0-9]Tests?\.(cs|java|kt|scala)$/;
+const TEST_FILE = /[._-](test|spec)s?\.[^/.]+$|(^|\/)test_[^/]*\.py$|[a-z0-9](Tests?|Specs?)\.[^/.]+$|(^|\/)(tests?|specs?)\.[^/.]+$/;
 
 /** Whether a path is a test file or lies in a test folder. */
 export function isTestPath(path: string): boolean {
