@@ -10,6 +10,7 @@ import { chunkDeclarations, type LoadedLanguage, loadLanguage } from "./generic.
 import { C_COMMENT_LINE, LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
+import { injectedProperties, markupAsCSharp, razorAsCSharp } from "./razor.ts";
 import { referencesOfMatches } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
@@ -56,6 +57,51 @@ function csharpStrategy(grammar: LoadedGrammar): Strategy {
   };
 }
 
+/**
+ * Razor: the `@code`/`@functions` blocks are chunked as C# members of the component's class (razor.ts), the markup
+ * around them as gap chunks. A file without code blocks, or whose blocks do not parse, is all gaps, as windows.
+ */
+function razorStrategy(grammar: LoadedGrammar): Strategy {
+  return (path, text, lines, identifiers) => {
+    const csharp = razorAsCSharp(path, text);
+    let chunks: ChunkDraft[] = [];
+    if (csharp !== undefined) {
+      const found: IdentifierRef[] = [];
+      const visit = identifiers && ((matches: QueryMatch[], parsed: string) => found.push(...referencesOfMatches(matches, parsed)));
+      try {
+        chunks = chunkCSharp(grammar, path, csharp, visit) ?? [];
+        identifiers?.push(...found);
+      } catch {
+        // As for a .cs file: the blocks' lines stay searchable, as gaps.
+      }
+    }
+    const injected = injectedProperties(path, text).map((raw) => toDraft(path, raw));
+    if (identifiers) identifiers.push(...markupReferences(grammar, text));
+    const declarations = [...chunks, ...injected].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+    return withGaps(path, lines, declarations, RAZOR_GAP_NOISE, RAZOR_COMMENT_LINE);
+  };
+}
+
+/** The identifiers the markup's C# uses (markupAsCSharp), read by the C# references query. */
+function markupReferences(grammar: LoadedGrammar, text: string): IdentifierRef[] {
+  const markup = markupAsCSharp(text);
+  const tree = grammar.parser.parse(markup);
+  if (!tree) return [];
+  try {
+    const matches = grammar.combined.matches(tree.rootNode).filter((m) => m.patternIndex >= grammar.definitionPatterns);
+    return referencesOfMatches(matches, markup);
+  } catch {
+    return [];
+  } finally {
+    tree.delete();
+  }
+}
+
+/** `@using`, `@namespace` and lone braces name nothing a search looks for, as their C# forms. */
+const RAZOR_GAP_NOISE = /^\s*(?:@using\s+[^\s;]+;?|@namespace\s+\S+|[{}]+)\s*$/;
+/** Razor (`@* *@`), markup (`<!-- -->`) and C# comment lines. */
+const RAZOR_COMMENT_LINE = /^\s*(?:@\*|\*@|<!--|-->|\/\/|\/\*|\*)/;
+
 const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\p{L}\p{N}_.]+\s*[;{]?|extern\s+alias\s+[\p{L}\p{N}_]+;|#\s*(?:region|endregion|if|elif|else|endif|pragma|nullable)\b.*|[{}]+)\s*$/u;
 
 /** A table language: its grammar loads on the first file that needs it, so unused grammars cost nothing. */
@@ -86,6 +132,8 @@ export async function createChunker(): Promise<Chunker> {
   const grammar = await loadCSharp();
   const byExtension = new Map<string, Strategy>([
     [".cs", csharpStrategy(grammar)],
+    [".razor", razorStrategy(grammar)],
+    [".cshtml", razorStrategy(grammar)],
     [".md", (path, _text, lines) => chunkMarkdown(path, lines)],
     [".markdown", (path, _text, lines) => chunkMarkdown(path, lines)],
   ]);

@@ -54,5 +54,8 @@
  * 28: JavaScript members assigned at module level (`res.send = function send(…) {…}`, `View.prototype.lookup = …`,
  *     `res.contentType = res.type = function …`) are Method chunks, and a table language's JSDoc block one blank
  *     line above a declaration is its doc.
+ * 29: Razor (.razor, .cshtml): `@code`/`@functions` blocks are C# declaration chunks of the component's class, each
+ *     `@inject` a Property chunk, the markup gap chunks; the C# in the markup (expressions, directive attributes,
+ *     component tags) gives identifier references. Before, Razor files were line windows only.
  */
-export const CHUNKER_VERSION = 28;
+export const CHUNKER_VERSION = 29;

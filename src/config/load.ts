@@ -48,8 +48,11 @@ export interface LoadConfigInput {
 }
 
 export const ENV_PREFIX = "CODEINDEX_";
-/** What an ad hoc project (`--root`, or the working directory) indexes: the defaults plus every table language. */
-export const AD_HOC_EXTENSIONS: readonly string[] = [...new Set([...DEFAULT_EXTENSIONS, ...LANGUAGE_EXTENSIONS])];
+/**
+ * What an ad hoc project (`--root`, or the working directory) indexes: the defaults, Razor views (`.cshtml`, chunked
+ * like `.razor`) and every table language.
+ */
+export const AD_HOC_EXTENSIONS: readonly string[] = [...new Set([...DEFAULT_EXTENSIONS, ".cshtml", ...LANGUAGE_EXTENSIONS])];
 export const DEFAULT_CONFIG_FILE = [".code-index-mcp", "config.json"] as const;
 
 export function loadConfig(input: LoadConfigInput): AppConfig {

@@ -205,7 +205,11 @@ function walkSkipText(skip: SkippedFile, rel: string): string {
   }
 }
 
-/** Declarations nested under the open declaration whose symbol prefixes theirs; top-level types grouped by namespace. */
+/**
+ * Declarations nested under the open declaration whose symbol prefixes theirs; a declaration outside the lines of
+ * the one its symbol names as owner (a Razor `@inject` property, `View.prototype.render = …`) is listed among that
+ * one's members all the same; top-level types grouped by namespace.
+ */
 function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly DetailedChunk[]): OutlineNode[] {
   const ordered = [...chunks].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine || a.ordinal - b.ordinal);
   type Entry = { node: OutlineNode; chunk: DetailedChunk };
@@ -213,6 +217,7 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Deta
   // Declarations whose lines are still open (end lines never increase up the stack), and the same by symbol.
   const stack: Entry[] = [];
   const open = new Map<string, Entry>();
+  const declared = new Map<string, Entry>();
   for (const c of ordered) {
     const node: OutlineNode = {
       kind: c.kind,
@@ -242,13 +247,23 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Deta
     else roots.push(entry);
     stack.push(entry);
     open.set(c.symbol, entry);
+    if (!declared.has(c.symbol)) declared.set(c.symbol, entry);
   }
   const namespaceOf = (chunk: ChunkRecord) =>
     chunk.kind === "FileFragment" || chunk.symbol.startsWith("Program.<Main>") ? "" : symbolSegments(chunk.symbol).slice(0, -1).join(".");
   const out: OutlineNode[] = [];
   let carried: OutlineNode[] = [];
+  const adopted = new Set<OutlineNode>();
   roots.forEach(({ node, chunk }, k) => {
     const namespace = namespaceOf(chunk);
+    const owner = namespace === "" ? undefined : declared.get(namespace);
+    if (owner && owner.node !== node) {
+      out.push(...carried);
+      carried = [];
+      (owner.node.members ??= []).push(node);
+      adopted.add(owner.node);
+      return;
+    }
     if (namespace === "") {
       // A comment right above a declaration (a blank line at most) is listed with it, inside its namespace.
       const next = roots[k + 1];
@@ -262,6 +277,7 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Deta
     group.members!.push(...carried, node);
     carried = [];
   });
+  for (const owner of adopted) owner.members!.sort((a, b) => (a.start_line ?? 0) - (b.start_line ?? 0));
   return out;
 }
 

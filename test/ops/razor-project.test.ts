@@ -1,0 +1,77 @@
+// A Blazor project through the workspace: outline, references and search see the C# of Razor components.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { AppConfig } from "../../src/config/types.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { ReferencesView } from "../../src/ops/views.ts";
+import { Workspace } from "../../src/ops/workspace.ts";
+import { chunker, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+
+const COUNTER = `@page "/counter"
+@inject ILogger<Counter> Logger
+
+<h1>Counter</h1>
+<p role="status">Current count: @currentCount</p>
+<button class="btn btn-primary" @onclick="IncrementCount">Click me</button>
+
+@code {
+    private int currentCount = 0;
+
+    private void IncrementCount()
+    {
+        currentCount++;
+        Logger.LogInformation("count {Count}", currentCount);
+    }
+}
+`;
+
+const HOME = `@page "/"
+<h1>Home</h1>
+<Counter />
+`;
+
+const dirs: string[] = [];
+let ws: Workspace;
+
+beforeAll(async () => {
+  const work = tempDir("razor-project");
+  dirs.push(work);
+  const root = join(work, "app");
+  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME });
+  const embedding = embeddingConfig({ provider: "none" });
+  const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"), { id: "app", extensions: [".cs", ".razor"] })], embedding };
+  ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
+  await ws.build(undefined, false);
+});
+
+afterAll(() => {
+  ws?.close();
+  removeAll(dirs);
+});
+
+describe("Razor components in a project", () => {
+  test("the outline lists the component class with its @inject property among its members", async () => {
+    const view = await ws.outline({ path: "Pages/Counter.razor" });
+    const cls = view.declarations.find((d) => d.kind === "Class")!;
+    expect(cls.symbol).toBe("Counter");
+    expect(cls.members!.map((m) => `${m.kind} ${m.symbol} ${m.start_line}`)).toEqual([
+      "Property Counter.Logger 2",
+      "Field Counter.currentCount 9",
+      "Method Counter.IncrementCount 11",
+    ]);
+    expect(view.declarations.some((d) => d.kind === "Namespace")).toBe(false);
+  });
+
+  test("references find the markup that calls a handler and the pages that render a component", async () => {
+    const uses = (view: ReferencesView) => view.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}:${r.kind}`));
+    expect(uses(await ws.references({ symbol: "IncrementCount", limit: 50 }))).toEqual(["Pages/Counter.razor:6:member"]);
+    expect(uses(await ws.references({ symbol: "Counter", limit: 50 }))).toContain("Pages/Home.razor:3:new");
+  });
+
+  test("a search names the handler; who calls it leads with the button", async () => {
+    const found = await ws.search({ query: "IncrementCount", limit: 3 });
+    expect(found.hits[0]!.symbol).toBe("Counter.IncrementCount");
+    const callers = await ws.search({ query: "who calls IncrementCount", limit: 3 });
+    expect([callers.hits[0]!.path, callers.hits[0]!.focus_line]).toEqual(["Pages/Counter.razor", 6]);
+  });
+});
