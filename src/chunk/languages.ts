@@ -81,6 +81,9 @@ export function pythonModule(path: string): string | undefined {
   return valid ? parts.join(".") : undefined;
 }
 
+/** A test suite (`describe`) holds its tests as a namespace holds declarations; a test (`it`, `test`) is a function. */
+const TEST_KINDS: Readonly<Record<string, ChunkKind>> = { "definition.suite": "Module", "definition.test": "Function" };
+
 const TYPESCRIPT_KINDS: Readonly<Record<string, ChunkKind>> = {
   "definition.class": "Class",
   "definition.constant": "Constant",
@@ -92,6 +95,7 @@ const TYPESCRIPT_KINDS: Readonly<Record<string, ChunkKind>> = {
   "definition.method": "Method",
   "definition.module": "Module",
   "definition.type": "TypeAlias",
+  ...TEST_KINDS,
 };
 
 const TYPESCRIPT_WRAPPERS = ["ambient_declaration", "export_statement", "expression_statement"];
@@ -157,6 +161,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.field": "Field",
       "definition.function": "Function",
       "definition.method": "Method",
+      ...TEST_KINDS,
     },
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],

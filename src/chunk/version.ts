@@ -57,5 +57,7 @@
  * 29: Razor (.razor, .cshtml): `@code`/`@functions` blocks are C# declaration chunks of the component's class, each
  *     `@inject` a Property chunk, the markup gap chunks; the C# in the markup (expressions, directive attributes,
  *     component tags) gives identifier references. Before, Razor files were line windows only.
+ * 30: JavaScript/TypeScript test suites and tests named by a plain string (`describe("x", () => …)`, `it(…)`, `test(…)`,
+ *     their `.skip`/`.only` forms) are Module and Function chunks.
  */
-export const CHUNKER_VERSION = 29;
+export const CHUNKER_VERSION = 30;

@@ -5,16 +5,26 @@ import { isDeclarationFile } from "../chunk/languages.ts";
 
 export type Intent = "implementation" | "usage";
 
-/** What ranking favours: the two intents a caller can ask for, and documentation, which a query can ask for by name. */
-export type Favour = Intent | "docs";
+/**
+ * What ranking favours: the two intents a caller can ask for, and documentation or tests, which a query can ask for
+ * by name.
+ */
+export type Favour = Intent | "docs" | "tests";
 
 // A query that asks for documentation by name ("README section about ranking", "docs on configuring the endpoint")
 // is answered by docs whatever its other words say; a documentation comment is code's.
 const ASKS_FOR_DOCS = /\b(?:readme|docs|documentation(?!\s+comments?)|guide|tutorial|changelog|manual|faq)\b/i;
 
-/** What a query favours when the caller gives no intent: documentation when it asks for it by name, else code. */
+// A query that asks for a test ("which test covers …", "tests that check …", "is the cache eviction tested") is
+// answered by test code; "test" as a verb of the code ("where do we test whether a file is binary") is not such a
+// question.
+const ASKS_FOR_TESTS =
+  /\b(?:(?:a|the|which|what|any|unit|integration|e2e|end-to-end|failing|flaky|regression)\s+(?:tests?|specs?|test\s+cases?)\b|tests?\s+(?:for|of|covering|that\s+(?:checks?|asserts?|covers?|verif(?:y|ies)|shows?))\b|(?:is|are|was|were|gets?)\s+(?:[\w.-]+\s+){0,4}tested\b)|^\s*tests?\s+(?:that|which|where)\b/i;
+
+/** What a query favours when the caller gives no intent: documentation or tests when it asks for them, else code. */
 export function favourOf(query: string): Favour {
-  return ASKS_FOR_DOCS.test(query) ? "docs" : "implementation";
+  if (ASKS_FOR_DOCS.test(query)) return "docs";
+  return ASKS_FOR_TESTS.test(query) ? "tests" : "implementation";
 }
 
 const DOC_FILE = /\.(md|markdown|mdx|txt|rst|adoc)$|(^|\/)(docs?|documentation)\//i;
@@ -47,11 +57,12 @@ const BUILD_DIR = /(^|\/)(dist|build|out|esm|cjs|umd|bundles?)\//i;
 
 /**
  * Multiplier applied to a fused score. Non-source files are demoted for implementation questions, promoted for usage;
- * for a query asking for docs, documentation leads and tests and code weigh alike.
+ * for a query asking for docs (tests), documentation (test files) leads and the rest weighs alike.
  */
 export function priorFor(path: string, intent: Favour, weight = 0.5): number {
   const derived = (BUILD_DIR.test(path) ? weight : 1) * (isDeclarationFile(path) ? weight : 1);
   if (intent === "docs") return (DOC_FILE.test(path) ? 1 : weight + (1 - weight) / 2) * derived;
+  if (intent === "tests") return (isTestPath(path) ? 1 : weight + (1 - weight) / 2) * derived;
   const nonSource = isNonSource(path);
   if (intent === "implementation") return (nonSource ? weight : 1) * derived;
   return (nonSource ? 1 : weight + (1 - weight) / 2) * derived;

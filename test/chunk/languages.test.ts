@@ -260,6 +260,40 @@ describe("JavaScript", () => {
   });
 });
 
+describe("test suites and tests (JavaScript and TypeScript)", () => {
+  const spec = src(
+    'import { describe, expect, it, test } from "bun:test";', // 1
+    "", //                                                         2
+    'describe("parser", () => {', //                               3
+    '  it("reads a frame", () => {', //                            4
+    "    expect(parse('x')).toBe(1);", //                          5
+    "  });", //                                                    6
+    '  describe.skip("when broken", function () {', //             7
+    '    test.only("throws", async () => {});', //                 8
+    "  });", //                                                    9
+    "  test(`templated ${name}`, () => {});", //                   10
+    "});", //                                                      11
+    'context.on("ready", () => {});', //                           12
+    'test("top level", () => {}, 5000);', //                       13
+  );
+
+  test("describe blocks are Modules holding their tests, named by their titles; it/test blocks are Functions", () => {
+    for (const path of ["test/parser.test.ts", "test/parser.test.js"]) {
+      const chunks = chunker.chunk(path, spec);
+      expect(outline(declarations(chunks))).toEqual([
+        "Module parser 3-11",
+        "Function parser.reads a frame 4-6",
+        "Module parser.when broken 7-9",
+        "Function parser.when broken.throws 8-8",
+        "Function top level 13-13",
+      ]);
+      expect(only(chunks, "parser.reads a frame").signature).toBe('it("reads a frame", () =>');
+      // A title that is not a plain string, and a receiver that is no test framework's, are no declarations.
+      expect(gaps(chunks)).toEqual([`FileFragment ${path}:12-12 12-12`]);
+    }
+  });
+});
+
 describe("Go", () => {
   const chunks = chunksOf("store/store.go");
 
