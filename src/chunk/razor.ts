@@ -2,7 +2,7 @@
 // what an agent looks for ("where does the counter page increment"), so it is chunked as C#: the file becomes a
 // C# text with the same lines (razorAsCSharp), each block a `partial class` named by the file, as the Razor
 // compiler makes it. The markup around the blocks stays searchable as gap chunks (chunker.ts), and the C# written
-// in it (`@currentCount`, `@onclick="Save"`, `<Counter />`, `@inject ILogger<T> Log`) becomes a second C# text
+// in it (`@currentCount`, `@onclick="Save"`, `<Counter Step="2" />`, `@inject ILogger<T> Log`) becomes a second C# text
 // (markupAsCSharp) that the references query reads, so "who calls Save" finds the button.
 import type { RawChunk } from "./draft.ts";
 
@@ -177,8 +177,8 @@ const LITERAL_ATTRIBUTE = /:(?:format|culture|event|preventDefault|stopPropagati
 /**
  * The C# written in the file's markup (outside its code blocks) as statements of one method, each on the line it
  * is written on, everything else blank: implicit and explicit expressions (`@Model.Name`, `@(a + b)`), control-flow
- * heads, directive attributes (`@onclick="Save"`, `@bind-Value="model.Name"`), component tags (`<Counter />` as
- * `new Counter()`), `@inject` and `@layout` types, and `@{ … }` blocks. The references query reads it; it is never
+ * heads, directive attributes (`@onclick="Save"`, `@bind-Value="model.Name"`), component tags (`<Counter Step="2" />`
+ * as `new Counter() { Step = default }`), `@inject` and `@layout` types, and `@{ … }` blocks. The references query reads it; it is never
  * chunked.
  */
 export function markupAsCSharp(text: string): string {
@@ -219,7 +219,13 @@ export function markupAsCSharp(text: string): string {
     // A component tag, not a generic argument (`ILogger<Counter>` in an `@inject` line).
     if (ch === "<" && /[A-Z]/.test(visible[i + 1] ?? "") && !/[\p{L}\p{N}_]/u.test(visible[i - 1] ?? "")) {
       const tag = /^<([A-Z][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*)[\s/>]/u.exec(visible.slice(i, i + 200));
-      if (tag) add(i, `new ${tag[1]}();`);
+      if (!tag) continue;
+      // Its parameters, PascalCase by convention, as an object initializer: `<Counter IncrementAmount="5">` sets
+      // IncrementAmount (their values' C# is read where its `@` is).
+      const start = i + tag[0].length - 1;
+      const attributes = visible.slice(start, tagEnd(visible, start));
+      const parameters = [...attributes.matchAll(/(?<=\s)([A-Z][\p{L}\p{N}_]*)\s*=/gu)].map((m) => `${m[1]} = default`);
+      add(i, `_ = new ${tag[1]}()${parameters.length > 0 ? ` { ${parameters.join(", ")} }` : ""};`);
       continue;
     }
     if (ch !== "@" || /[\p{L}\p{N}_@]/u.test(visible[i - 1] ?? "")) continue;
@@ -290,6 +296,20 @@ export function markupAsCSharp(text: string): string {
   out[0] = `class __RazorMarkup { void __Render() { ${locals}${out[0]}`;
   out[out.length - 1] = `${out[out.length - 1]} } }`;
   return out.join("\n");
+}
+
+/** Where a tag's attributes end: its `>` outside quoted values (at most 2,000 characters on). */
+function tagEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + 2000);
+  let quote: string | undefined;
+  for (let i = from; i < limit; i++) {
+    const ch = text[i]!;
+    if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === ">") return i;
+  }
+  return limit;
 }
 
 /** A control-flow head as a statement the parser reads: loops keep their variables local, conditions are values. */

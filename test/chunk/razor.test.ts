@@ -97,6 +97,8 @@ describe("Razor code blocks", () => {
         "Remove:5:call",
         "filter:8:member",
         "EditForm:9:new",
+        "Model:9:member", // the component's parameters, set by the tag
+        "OnValidSubmit:9:member",
         "HandleValidSubmit:9:member",
         "items:10:member",
         "Count:10:member:items",

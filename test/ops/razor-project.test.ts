@@ -17,9 +17,11 @@ const COUNTER = `@page "/counter"
 @code {
     private int currentCount = 0;
 
+    [Parameter] public int Step { get; set; } = 1;
+
     private void IncrementCount()
     {
-        currentCount++;
+        currentCount += Step;
         Logger.LogInformation("count {Count}", currentCount);
     }
 }
@@ -27,7 +29,8 @@ const COUNTER = `@page "/counter"
 
 const HOME = `@page "/"
 <h1>Home</h1>
-<Counter />
+<Counter
+    Step="2" />
 `;
 
 const dirs: string[] = [];
@@ -57,15 +60,18 @@ describe("Razor components in a project", () => {
     expect(cls.members!.map((m) => `${m.kind} ${m.symbol} ${m.start_line}`)).toEqual([
       "Property Counter.Logger 2",
       "Field Counter.currentCount 9",
-      "Method Counter.IncrementCount 11",
+      "Property Counter.Step 11",
+      "Method Counter.IncrementCount 13",
     ]);
     expect(view.declarations.some((d) => d.kind === "Namespace")).toBe(false);
   });
 
-  test("references find the markup that calls a handler and the pages that render a component", async () => {
+  test("references find the markup that calls a handler, the pages that render a component and set its parameters", async () => {
     const uses = (view: ReferencesView) => view.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}:${r.kind}`));
     expect(uses(await ws.references({ symbol: "IncrementCount", limit: 50 }))).toEqual(["Pages/Counter.razor:6:member"]);
     expect(uses(await ws.references({ symbol: "Counter", limit: 50 }))).toContain("Pages/Home.razor:3:new");
+    // A parameter set on the tag is a use of it (on the tag's line), after the component's own.
+    expect(uses(await ws.references({ symbol: "Counter.Step", limit: 50 }))).toEqual(["Pages/Counter.razor:15:member", "Pages/Home.razor:3:member"]);
   });
 
   test("a search names the handler; who calls it leads with the button", async () => {
