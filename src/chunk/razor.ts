@@ -29,8 +29,8 @@ export function componentName(path: string): string {
  */
 export function razorAsCSharp(path: string, text: string): string | undefined {
   const visible = withoutComments(text);
-  const opens = blockOpenings(visible);
-  if (opens.length === 0) return undefined;
+  const blocks = codeBlocks(visible);
+  if (blocks.length === 0) return undefined;
 
   const bases = [...visible.matchAll(BASE_DIRECTIVE)].map((m) => m[1]!.trim()).filter((b) => b.length > 0);
   const header = `partial class ${componentName(path)}${bases.length > 0 ? ` : ${bases.join(", ")}` : ""} {`;
@@ -42,20 +42,18 @@ export function razorAsCSharp(path: string, text: string): string | undefined {
     out += blank(text.slice(cursor, end));
     cursor = end;
   };
-  if (namespace && namespace.index < opens[0]!.directive) {
+  if (namespace && namespace.index < blocks[0]!.directive) {
     blankTo(namespace.index);
     const line = `namespace ${namespace[1]};`;
     out += line.padEnd(namespace[0].length, " ");
     cursor = namespace.index + namespace[0].length;
   }
-  for (const { directive, brace } of opens) {
-    if (directive < cursor) continue; // inside the previous block
+  for (const { directive, brace, close } of blocks) {
     blankTo(directive);
     // The directive and the blank lines to its brace become the class header, on the directive's line.
     const between = text.slice(directive, brace + 1);
     out += header + blank(between.slice(between.indexOf("\n") < 0 ? between.length : between.indexOf("\n")));
     cursor = brace + 1;
-    const close = matchingBrace(text, brace);
     if (close === undefined) {
       // Closed at the end of its last line, so the class still holds its members and no line is added.
       const body = text.slice(cursor).replace(/\n*$/, "");
@@ -75,15 +73,23 @@ function withoutComments(text: string): string {
   return text.replace(RAZOR_COMMENT, (comment) => comment.replace(/[^\n]/g, " "));
 }
 
-function blockOpenings(visible: string): Array<{ directive: number; brace: number }> {
-  const opens: Array<{ directive: number; brace: number }> = [];
+/**
+ * The code blocks in order: each directive, its `{` and the `}` closing it (undefined: the block runs to the end of
+ * the file, and no block follows). A directive inside a block is that block's text.
+ */
+function codeBlocks(visible: string): Array<{ directive: number; brace: number; close: number | undefined }> {
+  const blocks: Array<{ directive: number; brace: number; close: number | undefined }> = [];
+  let after = 0;
   for (const match of visible.matchAll(BLOCK_DIRECTIVE)) {
     const directive = match.index + match[1]!.length;
+    if (directive < after) continue;
     const brace = match.index + match[0].length - 1;
-    if (opens.length > 0 && directive < opens[opens.length - 1]!.brace) continue;
-    opens.push({ directive, brace });
+    const close = matchingBrace(visible, brace);
+    blocks.push({ directive, brace, close });
+    if (close === undefined) break;
+    after = close + 1;
   }
-  return opens;
+  return blocks;
 }
 
 /** Keeps only the line breaks: markup outside the blocks must not be read as C#. */
@@ -163,6 +169,9 @@ function skipString(text: string, start: number): number {
   return text.length;
 }
 
+/** Characters the markup reader may scan per character of the file (see markupAsCSharp). */
+const SCAN_BUDGET_PER_CHAR = 8;
+
 /** Directives and keywords after `@` that start no expression of their own. */
 const NOT_EXPRESSION = new Set([
   "page", "using", "inject", "code", "functions", "layout", "inherits", "implements", "namespace", "attribute",
@@ -199,16 +208,19 @@ export function markupAsCSharp(text: string): string {
     }
     return lo;
   };
-  for (const { directive, brace } of blockOpenings(visible)) {
-    const close = matchingBrace(visible, brace) ?? visible.length - 1;
-    for (let line = lineOf(directive); line <= lineOf(close); line++) inBlock[line] = 1;
+  for (const { directive, close } of codeBlocks(visible)) {
+    for (let line = lineOf(directive); line <= lineOf(close ?? visible.length - 1); line++) inBlock[line] = 1;
   }
+  // Unclosed brackets make each scan run to its limit; past this many characters scanned (a hostile or generated
+  // file), the rest of the markup is left unread.
+  let budget = SCAN_BUDGET_PER_CHAR * visible.length + 100_000;
+  let nextTagEnd = -1;
   const add = (offset: number, statement: string) => statements[lineOf(offset)]!.push(statement);
   // A loop's variable is used in the markup after its head, outside any braces this text keeps: declared once for
   // the whole method, it is a local there, as in the loop's body (`@forecast.Date` refers to no `forecast` member).
   const loopVariables = new Set<string>();
 
-  for (let i = 0; i < visible.length; i++) {
+  for (let i = 0; i < visible.length && budget > 0; i++) {
     const ch = visible[i]!;
     if (inBlock[lineOf(i)]) {
       const next = visible.indexOf("\n", i);
@@ -223,7 +235,13 @@ export function markupAsCSharp(text: string): string {
       // Its parameters, PascalCase by convention, as an object initializer: `<Counter IncrementAmount="5">` sets
       // IncrementAmount (their values' C# is read where its `@` is).
       const start = i + tag[0].length - 1;
-      const attributes = visible.slice(start, tagEnd(visible, start));
+      // The next `>` ends the attributes (one found serves every tag before it, so tags cost one pass in all).
+      if (nextTagEnd < start) {
+        const gt = visible.indexOf(">", start);
+        nextTagEnd = gt < 0 ? visible.length : gt;
+      }
+      const attributes = visible.slice(start, Math.min(nextTagEnd, start + 2000));
+      budget -= attributes.length;
       const parameters = [...attributes.matchAll(/(?<=\s)([A-Z][\p{L}\p{N}_]*)\s*=/gu)].map((m) => `${m[1]} = default`);
       add(i, `_ = new ${tag[1]}()${parameters.length > 0 ? ` { ${parameters.join(", ")} }` : ""};`);
       continue;
@@ -232,11 +250,13 @@ export function markupAsCSharp(text: string): string {
     const rest = visible.slice(i + 1, i + 2001);
     if (rest.startsWith("(")) {
       const end = matchingParen(rest, 0);
+      budget -= end ?? rest.length;
       if (end !== undefined) add(i, `_ = ${rest.slice(0, end + 1)};`);
       continue;
     }
     if (rest.startsWith("{")) {
       const close = matchingBrace(visible, i + 1);
+      budget -= (close ?? visible.length) - i;
       if (close === undefined) continue;
       // A statement block: its lines as written (markup inside them is left to the parser's recovery).
       const body = visible.slice(i + 2, close);
@@ -259,6 +279,7 @@ export function markupAsCSharp(text: string): string {
     if (CONTROL.has(word)) {
       const open = rest.indexOf("(", word.length);
       const end = open >= 0 && rest.slice(word.length, open).trim() === "" ? matchingParen(rest, open) : undefined;
+      budget -= end ?? rest.length;
       if (end !== undefined) add(i, controlHead(word, rest.slice(open, end + 1), loopVariables));
       continue;
     }
@@ -283,6 +304,7 @@ export function markupAsCSharp(text: string): string {
         end += 1 + /^[\p{L}_][\p{L}\p{N}_]*/u.exec(rest.slice(end + 1))![0].length;
       } else if (c === "(" || c === "[") {
         const close = c === "(" ? matchingParen(rest, end) : rest.indexOf("]", end);
+        budget -= close === undefined || close < 0 ? rest.length : close - end;
         if (close === undefined || close < 0) break;
         end = close + 1;
       } else break;
@@ -296,20 +318,6 @@ export function markupAsCSharp(text: string): string {
   out[0] = `class __RazorMarkup { void __Render() { ${locals}${out[0]}`;
   out[out.length - 1] = `${out[out.length - 1]} } }`;
   return out.join("\n");
-}
-
-/** Where a tag's attributes end: its `>` outside quoted values (at most 2,000 characters on). */
-function tagEnd(text: string, from: number): number {
-  const limit = Math.min(text.length, from + 2000);
-  let quote: string | undefined;
-  for (let i = from; i < limit; i++) {
-    const ch = text[i]!;
-    if (quote !== undefined) {
-      if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === ">") return i;
-  }
-  return limit;
 }
 
 /** A control-flow head as a statement the parser reads: loops keep their variables local, conditions are values. */
