@@ -63,21 +63,20 @@ function csharpStrategy(grammar: LoadedGrammar): Strategy {
  */
 function razorStrategy(grammar: LoadedGrammar): Strategy {
   return (path, text, lines, identifiers) => {
-    const csharp = razorAsCSharp(path, text);
-    let chunks: ChunkDraft[] = [];
-    if (csharp !== undefined) {
-      const found: IdentifierRef[] = [];
+    let declarations: ChunkDraft[];
+    const found: IdentifierRef[] = [];
+    try {
+      const csharp = razorAsCSharp(path, text);
       const visit = identifiers && ((matches: QueryMatch[], parsed: string) => found.push(...referencesOfMatches(matches, parsed)));
-      try {
-        chunks = chunkCSharp(grammar, path, csharp, visit) ?? [];
-        identifiers?.push(...found);
-      } catch {
-        // As for a .cs file: the blocks' lines stay searchable, as gaps.
-      }
+      const blocks = csharp === undefined ? [] : (chunkCSharp(grammar, path, csharp, visit) ?? []);
+      const injected = injectedProperties(path, text).map((raw) => toDraft(path, raw));
+      if (identifiers) found.push(...markupReferences(grammar, text));
+      declarations = [...blocks, ...injected].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+    } catch {
+      // As for a .cs file: a failure on one file (nesting deeper than the stack, say) leaves it as windows.
+      return windowChunks(path, lines);
     }
-    const injected = injectedProperties(path, text).map((raw) => toDraft(path, raw));
-    if (identifiers) identifiers.push(...markupReferences(grammar, text));
-    const declarations = [...chunks, ...injected].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+    identifiers?.push(...found);
     return withGaps(path, lines, declarations, RAZOR_GAP_NOISE, RAZOR_COMMENT_LINE);
   };
 }
@@ -90,8 +89,6 @@ function markupReferences(grammar: LoadedGrammar, text: string): IdentifierRef[]
   try {
     const matches = grammar.combined.matches(tree.rootNode).filter((m) => m.patternIndex >= grammar.definitionPatterns);
     return referencesOfMatches(matches, markup);
-  } catch {
-    return [];
   } finally {
     tree.delete();
   }

@@ -153,12 +153,14 @@ describe("Razor code blocks", () => {
 describe("Razor from hostile or generated files", () => {
   test("unclosed brackets and endless tags cost one bounded pass, not a scan per character", () => {
     // Each took from 6 s to minutes when every `@(`, `@{` or `<A` scanned to the end of the file.
-    for (const text of ["@(".repeat(300_000), "@{".repeat(300_000), "<A ".repeat(300_000), "@a(".repeat(300_000), `@code {\n${'"'.repeat(500_000)}`]) {
+    const nested = `@code {\n${'$"{'.repeat(200_000)}\n}\n`; // deeper than any stack: the file falls back to windows
+    for (const text of ["@(".repeat(300_000), "@{".repeat(300_000), "<A ".repeat(300_000), "@a(".repeat(300_000), `@code {\n${'"'.repeat(500_000)}`, nested]) {
       const started = performance.now();
       const analysis = chunker.analyze("Pages/Hostile.razor", text);
       expect(performance.now() - started).toBeLessThan(5_000);
       for (const c of analysis.chunks) expect(c.endLine).toBeLessThanOrEqual(text.split("\n").length);
     }
+    expect(outline(chunker.chunk("Pages/Nested.razor", nested))).toEqual(["FileFragment Pages/Nested.razor:1-3 1-3"]);
   });
 });
 
