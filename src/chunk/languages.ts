@@ -16,6 +16,7 @@ import javaQuery from "./queries/java.scm" with { type: "text" };
 import javaReferences from "./queries/java-references.scm" with { type: "text" };
 import javascriptQuery from "./queries/javascript.scm" with { type: "text" };
 import ecmascriptReferences from "./queries/ecmascript-references.scm" with { type: "text" };
+import ecmascriptTests from "./queries/ecmascript-tests.scm" with { type: "text" };
 import javascriptReferences from "./queries/javascript-references.scm" with { type: "text" };
 import pythonQuery from "./queries/python.scm" with { type: "text" };
 import pythonReferences from "./queries/python-references.scm" with { type: "text" };
@@ -150,8 +151,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "javascript",
     extensions: [".cjs", ".js", ".jsx", ".mjs"],
     wasm: javascriptWasm,
-    query: javascriptQuery,
-    queryFile: "queries/javascript.scm",
+    query: `${javascriptQuery}\n${ecmascriptTests}`,
+    queryFile: "queries/javascript.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${javascriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/javascript-references.scm",
     kinds: {
@@ -220,8 +221,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "tsx",
     extensions: [".tsx"],
     wasm: tsxWasm,
-    query: typescriptQuery,
-    queryFile: "queries/typescript.scm",
+    query: `${typescriptQuery}\n${ecmascriptTests}`,
+    queryFile: "queries/typescript.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${typescriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
@@ -236,8 +237,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "typescript",
     extensions: [".cts", ".mts", ".ts"],
     wasm: typescriptWasm,
-    query: typescriptQuery,
-    queryFile: "queries/typescript.scm",
+    query: `${typescriptQuery}\n${ecmascriptTests}`,
+    queryFile: "queries/typescript.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${typescriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,

@@ -70,26 +70,3 @@
 ; Every other class field, one chunk each (`items = []`, `static DEFAULT = 5`, `#secret`), as C# fields: agents
 ; look instance state up by name. Fields holding functions are methods (above).
 (class_body (field_definition property: (_) @name) @definition.field)
-
-; Test suites and tests (Jest, Vitest, Mocha, Jasmine, bun:test, node:test) named by a plain string title:
-; `describe("parser", () => {…})` is a suite holding its tests, `it("reads a frame", …)` / `test(…)` a test, so
-; "tests for X" and find_symbol reach the test itself instead of a window of its file. `.skip`/`.only`/`.todo`
-; forms count; a receiver other than the framework's names (`context.on("x", () => …)`) does not.
-(call_expression
-  function: (identifier) @_suite
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_suite "^(describe|suite|context)$")) @definition.suite
-(call_expression
-  function: (member_expression object: (identifier) @_suite property: (property_identifier) @_modifier)
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_suite "^(describe|suite|context)$")
-  (#match? @_modifier "^(skip|only|todo|concurrent|sequential|serial|failing|if)$")) @definition.suite
-(call_expression
-  function: (identifier) @_test
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_test "^(it|test|specify)$")) @definition.test
-(call_expression
-  function: (member_expression object: (identifier) @_test property: (property_identifier) @_modifier)
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_test "^(it|test|specify)$")
-  (#match? @_modifier "^(skip|only|todo|concurrent|sequential|serial|failing|if)$")) @definition.test

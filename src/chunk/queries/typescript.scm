@@ -57,26 +57,3 @@
 
 ; An interface's properties, one chunk each, as class fields are: `ChunkRecord.stateField` is looked up by name.
 (interface_body (property_signature name: (_) @name) @definition.field)
-
-; Test suites and tests (Jest, Vitest, Mocha, Jasmine, bun:test, node:test) named by a plain string title:
-; `describe("parser", () => {…})` is a suite holding its tests, `it("reads a frame", …)` / `test(…)` a test, so
-; "tests for X" and find_symbol reach the test itself instead of a window of its file. `.skip`/`.only`/`.todo`
-; forms count; a receiver other than the framework's names (`context.on("x", () => …)`) does not.
-(call_expression
-  function: (identifier) @_suite
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_suite "^(describe|suite|context)$")) @definition.suite
-(call_expression
-  function: (member_expression object: (identifier) @_suite property: (property_identifier) @_modifier)
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_suite "^(describe|suite|context)$")
-  (#match? @_modifier "^(skip|only|todo|concurrent|sequential|serial|failing|if)$")) @definition.suite
-(call_expression
-  function: (identifier) @_test
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_test "^(it|test|specify)$")) @definition.test
-(call_expression
-  function: (member_expression object: (identifier) @_test property: (property_identifier) @_modifier)
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#match? @_test "^(it|test|specify)$")
-  (#match? @_modifier "^(skip|only|todo|concurrent|sequential|serial|failing|if)$")) @definition.test
