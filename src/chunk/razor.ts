@@ -98,15 +98,17 @@ function blank(text: string): string {
 }
 
 /**
- * The offset of the `}` closing the `{` at `open`, skipping C# comments, strings (verbatim, interpolated, raw) and
- * character literals; undefined when the text ends first.
+ * The offset of the `}` closing the `{` at `open` (or the `)` closing a `(`), skipping C# comments, strings
+ * (verbatim, interpolated, raw) and character literals; undefined when the text ends first.
  */
 export function matchingBrace(text: string, open: number): number | undefined {
+  const opener = text[open];
+  const closer = opener === "(" ? ")" : "}";
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === "{") depth++;
-    else if (ch === "}") {
+    if (ch === opener) depth++;
+    else if (ch === closer) {
       depth--;
       if (depth === 0) return i;
     } else if (ch === "/" && text[i + 1] === "/") {
@@ -249,7 +251,7 @@ export function markupAsCSharp(text: string): string {
     if (ch !== "@" || /[\p{L}\p{N}_@]/u.test(visible[i - 1] ?? "")) continue;
     const rest = visible.slice(i + 1, i + 2001);
     if (rest.startsWith("(")) {
-      const end = matchingParen(rest, 0);
+      const end = matchingBrace(rest, 0);
       budget -= end ?? rest.length;
       if (end !== undefined) add(i, `_ = ${rest.slice(0, end + 1)};`);
       continue;
@@ -278,7 +280,7 @@ export function markupAsCSharp(text: string): string {
     if (word === undefined) continue;
     if (CONTROL.has(word)) {
       const open = rest.indexOf("(", word.length);
-      const end = open >= 0 && rest.slice(word.length, open).trim() === "" ? matchingParen(rest, open) : undefined;
+      const end = open >= 0 && rest.slice(word.length, open).trim() === "" ? matchingBrace(rest, open) : undefined;
       budget -= end ?? rest.length;
       if (end !== undefined) add(i, controlHead(word, rest.slice(open, end + 1), loopVariables));
       continue;
@@ -303,7 +305,7 @@ export function markupAsCSharp(text: string): string {
       if (c === "." && /[\p{L}_]/u.test(rest[end + 1] ?? "")) {
         end += 1 + /^[\p{L}_][\p{L}\p{N}_]*/u.exec(rest.slice(end + 1))![0].length;
       } else if (c === "(" || c === "[") {
-        const close = c === "(" ? matchingParen(rest, end) : rest.indexOf("]", end);
+        const close = c === "(" ? matchingBrace(rest, end) : rest.indexOf("]", end);
         budget -= close === undefined || close < 0 ? rest.length : close - end;
         if (close === undefined || close < 0) break;
         end = close + 1;
@@ -332,24 +334,6 @@ function controlHead(keyword: string, head: string, loopVariables: Set<string>):
   if (keyword === "foreach" || keyword === "for" || keyword === "using") return `${keyword} ${head} {}`;
   if (keyword === "catch") return `try {} catch ${head} {}`;
   return `_ = ${head};`;
-}
-
-/** The offset of the `)` closing the `(` at `open`, strings skipped; undefined when the text ends first. */
-function matchingParen(text: string, open: number): number | undefined {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === "(") depth++;
-    else if (ch === ")") {
-      depth--;
-      if (depth === 0) return i;
-    } else if (ch === '"' || ch === "'") {
-      const close = text.indexOf(ch, i + 1);
-      if (close < 0) return undefined;
-      i = close;
-    } else if (ch === "\n" && depth === 0) return undefined;
-  }
-  return undefined;
 }
 
 const INJECT_DIRECTIVE = /^[ \t]*@inject[ \t]+(\S+)[ \t]+([\p{L}_][\p{L}\p{N}_]*)[ \t]*;?[ \t]*$/gmu;
