@@ -13,6 +13,8 @@ import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { OUTLINE_LIMIT } from "../ops/navigate.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
 import { progressReporter } from "./progress.ts";
+import { childBuilder } from "./tuned-build.ts";
+import type { BuildElsewhere } from "../index/project-index.ts";
 import { interruptible } from "./interrupt.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
 import type { Tuning } from "../search/search.ts";
@@ -82,8 +84,11 @@ const createChunker = async () => (await import("../chunk/chunker.ts")).createCh
  */
 const SERVER_WATCH_TRUST_MS = 10_000;
 
-/** A workspace for one command; `serve` passes the MCP names so its messages name tools and arguments, not commands. */
-function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names: CommandNames = CLI_NAMES): Workspace {
+/**
+ * A workspace for one command; `serve` passes the MCP names so its messages name tools and arguments, not commands,
+ * and a builder that builds a project's first index in a child process.
+ */
+function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names: CommandNames = CLI_NAMES, buildElsewhere?: BuildElsewhere): Workspace {
   const config = loadConfig({
     configPath: g.config,
     env: io.env,
@@ -93,7 +98,7 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
-  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names });
+  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names, buildElsewhere });
   // With no project configured and no --root the working directory is the project: said until it is first built.
   const [only] = config.projects;
   const adHoc = config.projects.length === 1 && only?.adHoc ? only : undefined;
@@ -114,6 +119,15 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   const broad = adHoc ? broadRoot(adHoc.root, homedir()) : undefined;
   if (broad && unbuilt()) io.err(`note: ${adHoc!.root} is ${broad}: the first build walks every folder under it, which can take long. Pass --root with a project's folder instead.`);
   return ws;
+}
+
+/** The global options that choose the projects, as arguments: a build's child process sees the same projects. */
+export function projectArgs(g: GlobalOptions): string[] {
+  const args: string[] = [];
+  if (g.config !== undefined) args.push("--config", g.config);
+  if (g.root !== undefined) args.push("--root", g.root);
+  if (g.id !== undefined) args.push("--id", g.id);
+  return args;
 }
 
 /** What makes `root` too broad to be one project (the filesystem root or the home folder), or undefined. */
@@ -333,7 +347,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("serve")
     .description("run the MCP server over stdio (register it with: claude mcp add code-index -- code-index serve)")
-    .action(async () => (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS, MCP_NAMES), pkg.version));
+    .action(async () => {
+      const debug = io.env.CODEINDEX_DEBUG ? (m: string) => io.err(`code-index: ${m}`) : undefined;
+      const builder = childBuilder(projectArgs(globals()), debug);
+      return (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder), pkg.version);
+    });
 
   program
     .command("eval")

@@ -3,9 +3,13 @@
 // system time in a 100k-chunk build, and the compiled binary built the same tree 1.3–1.5× faster without it
 // (docs/performance.md). The setting must be in the environment when a process starts, hence the child. A process
 // that lives on (serve) must never have it: it would keep a build's peak memory for good (937 MB against 111 MB
-// after a 100k build, measured).
+// after a 100k build, measured). The server builds a project's first index in such a child too (childBuilder), so
+// neither the build's time nor its peak memory stays with it.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
+import { createInterface } from "node:readline";
+import type { BuildElsewhere, Progress } from "../index/project-index.ts";
+import { PROGRESS_FORMAT_VARIABLE, parseProgressLine } from "./progress.ts";
 
 export const PURGE_DELAY_VARIABLE = "MIMALLOC_PURGE_DELAY";
 /** Tells the child its parent's pid, so it can tell when the parent is gone. */
@@ -92,3 +96,58 @@ export function watchParent(env: Record<string, string | undefined> = process.en
 }
 
 const PARENT_CHECK_MS = 250;
+
+/**
+ * The server's builder of first indexes (IndexDeps.buildElsewhere): `build` of one project in a tuned child started
+ * with the server's own global options, chunks only (`--embedder none`: the server embeds afterwards, as it would
+ * have; a store built without vectors takes them from any model). Its progress lines (JSON, on stderr) are the
+ * server's progress; a stop asked of the search interrupts it the way Ctrl-C does (what it chunked is kept). Linux
+ * only, where the allocator setting was measured, and not when the user set the variable (as for the CLI: build in
+ * one process); then, and when the child cannot start or fails, the server builds in its own process as before,
+ * which reports any error properly.
+ */
+export function childBuilder(
+  globalArgs: readonly string[],
+  debug: (message: string) => void = () => {},
+  platform: string = process.platform,
+  self: readonly string[] = selfCommand(process.execPath, process.argv),
+  env: Record<string, string | undefined> = process.env,
+): BuildElsewhere | undefined {
+  if (platform !== "linux" || env[PURGE_DELAY_VARIABLE] !== undefined) return undefined;
+  return (project, hooks) => {
+    const [command, ...prefix] = self;
+    const args = [...prefix, "build", ...globalArgs, "--project", project, "--embedder", "none"];
+    return new Promise((resolve) => {
+      let started = false;
+      const child = spawn(command!, args, {
+        stdio: ["ignore", "ignore", "pipe"],
+        env: { ...process.env, [PURGE_DELAY_VARIABLE]: "-1", [PARENT_VARIABLE]: String(process.pid), [PROGRESS_FORMAT_VARIABLE]: "json" },
+      });
+      const stop = () => child.kill("SIGINT");
+      hooks.signal?.addEventListener("abort", stop, { once: true });
+      const said: string[] = [];
+      createInterface({ input: child.stderr! }).on("line", (line) => {
+        const progress: Progress | undefined = parseProgressLine(line);
+        if (progress) hooks.onProgress?.(progress);
+        else if (/^(?:note: )?Waiting for process/.test(line)) hooks.onWait?.(line.replace(/^note: /, ""));
+        else if (line.trim() !== "") said.push(line);
+      });
+      child.once("spawn", () => {
+        started = true;
+        debug(`${project}: first build runs in a child process (pid ${child.pid}) with ${PURGE_DELAY_VARIABLE}=-1`);
+      });
+      child.once("error", (error) => {
+        if (started) return;
+        hooks.signal?.removeEventListener("abort", stop);
+        debug(`${project}: the build's child process could not start (${error.message}); building in this process`);
+        resolve(false);
+      });
+      child.once("exit", (code, signal) => {
+        hooks.signal?.removeEventListener("abort", stop);
+        if (code === 0) return resolve(true);
+        debug(`${project}: the build's child process ended with ${code ?? signal}${said.length > 0 ? `: ${said.slice(-3).join(" | ")}` : ""}; building in this process`);
+        resolve(false);
+      });
+    });
+  };
+}

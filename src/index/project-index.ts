@@ -89,7 +89,15 @@ export interface IndexDeps {
   watchTrustMs?: number;
   /** A vector weight fixed by configuration (`Embedding.VectorWeight`); absent = measured per project and model. */
   vectorWeight?: number;
+  /**
+   * Long-lived processes (the server): builds a project that has no completed build in another process, whose
+   * memory goes when it exits, and resolves to false when it could not (the refresh then builds here). The refresh
+   * that follows finds the files current and loads them.
+   */
+  buildElsewhere?: BuildElsewhere;
 }
+
+export type BuildElsewhere = (project: string, hooks: { onProgress?: (p: Progress) => void; onWait?: (message: string) => void; signal?: AbortSignal }) => Promise<boolean>;
 
 /** The stored outcome of a vector calibration: for the backend `key` names, a weight or why there is none. */
 export interface StoredCalibration {
@@ -414,6 +422,10 @@ export class ProjectIndex {
       await previous?.catch(() => {});
       this.assertUsable();
       this.reopenIfCacheRemoved();
+      if (this.deps.buildElsewhere && !opts.force && !this.hasBuiltIndex()) {
+        await this.deps.buildElsewhere(this.id, { onProgress: opts.onProgress, onWait: opts.onWait, signal: opts.signal });
+        opts.signal?.throwIfAborted();
+      }
       this.open();
       const quiet = await this.unchangedSinceLastWalk(opts);
       if (quiet) return quiet;

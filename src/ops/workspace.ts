@@ -5,7 +5,7 @@ import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
-import { ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { type BuildElsewhere, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
@@ -60,8 +60,14 @@ export class Workspace {
   /** How messages name the next call to make: the MCP tools and arguments (default), or the CLI's commands and options. */
   readonly names: CommandNames;
 
-  /** `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks. */
-  constructor(config: AppConfig, deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; names?: CommandNames }) {
+  /**
+   * `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks;
+   * `buildElsewhere`: and build a project never built in another process (IndexDeps).
+   */
+  constructor(
+    config: AppConfig,
+    deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; names?: CommandNames; buildElsewhere?: BuildElsewhere },
+  ) {
     this.config = config;
     this.embedder = deps.embedder;
     const { names, ...indexDeps } = deps;

@@ -1,7 +1,12 @@
 // A CLI build runs in a child process with the allocator told to keep freed pages; everything else in this one.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join, resolve } from "node:path";
-import { PURGE_DELAY_VARIABLE, selfCommand, wantsTunedChild } from "../../src/cli/tuned-build.ts";
+import { PROGRESS_FORMAT_VARIABLE, parseProgressLine, progressReporter } from "../../src/cli/progress.ts";
+import { childBuilder, PURGE_DELAY_VARIABLE, selfCommand, wantsTunedChild } from "../../src/cli/tuned-build.ts";
+import { createEmbedder } from "../../src/embed/create.ts";
+import type { Progress } from "../../src/index/project-index.ts";
+import { ProjectIndex } from "../../src/index/project-index.ts";
+import { chunker, embeddingConfig, projectConfig } from "../support/index-fixture.ts";
 import { removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 const REPO = resolve(import.meta.dir, "../..");
@@ -65,5 +70,61 @@ describe("code-index build through the child", () => {
     expect(built.code).toBe(0);
     expect(built.stderr).not.toContain("child process");
     expect((JSON.parse(built.stdout) as { chunk_count: number }).chunk_count).toBe(2);
+  });
+});
+
+describe("JSON progress lines", () => {
+  test("a build told to write JSON progress writes one parseable line per event, terminal or not", () => {
+    let written = "";
+    const stream = { isTTY: false, write: (s: string) => (written += s) } as unknown as NodeJS.WriteStream;
+    const report = progressReporter(stream, "json");
+    report("p", { phase: "chunk", done: 25, total: 40 });
+    report("p", { phase: "chunk", done: 40, total: 40 });
+    const lines = written.trimEnd().split("\n");
+    expect(lines.map(parseProgressLine)).toEqual([
+      { phase: "chunk", done: 25, total: 40 },
+      { phase: "chunk", done: 40, total: 40 },
+    ]);
+    expect(PROGRESS_FORMAT_VARIABLE).toBe("CODEINDEX_PROGRESS");
+  });
+
+  test("other lines are no progress", () => {
+    for (const line of ["note: x", "code-index-progress {", 'code-index-progress {"phase":"dance","done":1,"total":1}', ""]) {
+      expect(parseProgressLine(line)).toBeUndefined();
+    }
+  });
+});
+
+describe("childBuilder (the server's first builds)", () => {
+  const dirs: string[] = [];
+  afterAll(() => removeAll(dirs));
+
+  test("only where the allocator setting was measured, and not when the user chose a value of it", () => {
+    expect(childBuilder([], undefined, "darwin", [BUN, CLI], {})).toBeUndefined();
+    expect(childBuilder([], undefined, "win32", [BUN, CLI], {})).toBeUndefined();
+    expect(childBuilder([], undefined, "linux", [BUN, CLI], { [PURGE_DELAY_VARIABLE]: "10" })).toBeUndefined();
+    expect(childBuilder([], undefined, "linux", [BUN, CLI], {})).toBeFunction();
+  });
+
+  test.skipIf(process.platform !== "linux")("builds the project in a child with its progress; a failing child hands the build back", async () => {
+    const home = tempDir("child-builder");
+    dirs.push(home);
+    const root = join(home, "tree");
+    writeTree(root, { "Retry.cs": "namespace App { public class RetryPolicy { public void Retry() { } } }\n" });
+    const said: string[] = [];
+    const config = projectConfig(root, join(home, "cache"), { id: "tree" });
+    const configPath = join(home, "config.json");
+    await Bun.write(configPath, JSON.stringify({ CodeIndex: { Projects: [{ Id: "tree", Root: root, CacheDirectory: config.cacheDirectory }] } }));
+    const build = childBuilder(["--config", configPath], (m) => said.push(m), "linux", [BUN, CLI], {})!;
+    const progress: Progress[] = [];
+    expect(await build("tree", { onProgress: (p) => progress.push(p) })).toBe(true);
+    expect(said.join("\n")).toContain("first build runs in a child process");
+    expect(progress.some((p) => p.phase === "chunk" && p.done === p.total)).toBe(true);
+    const index = new ProjectIndex(config, { embedder: createEmbedder(embeddingConfig({ provider: "none" })), chunker, workers: 0 });
+    expect(index.hasBuiltIndex()).toBe(true);
+    index.close();
+
+    expect(await build("no-such-project", {})).toBe(false);
+    expect(said.join("\n")).toMatch(/ended with 2: .*Unknown project "no-such-project"/);
   });
 });

@@ -89,3 +89,56 @@ describe("refresh concurrency", () => {
 async function waitUntil(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await Bun.sleep(10);
 }
+
+describe("a first build done elsewhere (the server's child process)", () => {
+  function project() {
+    const root = tempDir("elsewhere-root");
+    const cache = tempDir("elsewhere-cache");
+    dirs.push(root, cache);
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`src/Part${i}.cs`] = csClass("App", `Part${i}`, ["Open", "Close"]);
+    writeTree(root, files);
+    const config = projectConfig(root, cache);
+    const embedder = createEmbedder(embeddingConfig({ provider: "none" }));
+    return { root, config, embedder };
+  }
+
+  test("a project never built is built by the builder; the refresh then finds it current and chunks nothing", async () => {
+    const { root, config, embedder } = project();
+    const calls: string[] = [];
+    // Another ProjectIndex over the same cache stands for the other process.
+    const elsewhere = new ProjectIndex(config, { embedder, chunker, workers: 0 });
+    const index = new ProjectIndex(config, {
+      embedder,
+      chunker,
+      workers: 0,
+      buildElsewhere: async (id, hooks) => {
+        calls.push(id);
+        await elsewhere.refresh({ onProgress: hooks.onProgress });
+        return true;
+      },
+    });
+    const progress: string[] = [];
+    const report = await index.refresh({ onProgress: (p) => progress.push(p.phase) });
+    expect(calls).toEqual([config.id]);
+    expect(progress).toContain("chunk"); // the builder's progress is the refresh's
+    expect(report).toMatchObject({ filesAdded: 0, filesUnchanged: 12 });
+    expect(index.snapshot().chunks.length).toBe(elsewhere.snapshot().chunks.length);
+
+    // Built: later refreshes, and a reindex, stay in this process.
+    writeTree(root, { "src/Extra.cs": csClass("App", "Extra", ["Run"]) });
+    expect(await index.refresh()).toMatchObject({ filesAdded: 1 });
+    await index.refresh({ force: true });
+    expect(calls).toEqual([config.id]);
+    elsewhere.close();
+    index.close();
+  });
+
+  test("when the builder cannot build, the refresh builds here", async () => {
+    const { config, embedder } = project();
+    const index = new ProjectIndex(config, { embedder, chunker, workers: 0, buildElsewhere: async () => false });
+    expect(await index.refresh()).toMatchObject({ filesAdded: 12 });
+    expect(index.hasBuiltIndex()).toBe(true);
+    index.close();
+  });
+});

@@ -36,6 +36,8 @@ export interface ServerSpec {
   embedding: Record<string, unknown>;
   /** Where the config file and caches go. */
   workDir: string;
+  /** More environment for the server process. */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -58,7 +60,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     command: BUN,
     args: [CLI, "--config", configPath, "serve"],
     cwd: spec.workDir,
-    env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(spec.workDir, "cache") },
+    env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(spec.workDir, "cache"), ...spec.env },
     stderr: "pipe",
   });
   let log = "";
