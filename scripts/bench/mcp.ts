@@ -53,12 +53,12 @@ export interface Server {
   close(): Promise<void>;
 }
 
-export async function startServer(launch: Launch, configPath: string, workDir: string): Promise<Server> {
+export async function startServer(launch: Launch, configPath: string, workDir: string, env: Record<string, string> = {}): Promise<Server> {
   const transport = new StdioClientTransport({
     command: launch.command,
     args: [...launch.args, "--config", configPath, "serve"],
     cwd: workDir,
-    env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(workDir, "xdg-cache") },
+    env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(workDir, "xdg-cache"), ...env },
     stderr: "pipe",
   });
   let log = "";
