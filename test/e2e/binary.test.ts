@@ -6,6 +6,7 @@ import { chmodSync, copyFileSync, cpSync, mkdirSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import pkg from "../../package.json" with { type: "json" };
 import { assetName, buildTarget, hostTarget } from "../../scripts/build.ts";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
@@ -113,6 +114,31 @@ describe("compiled binary, alone in an empty folder", () => {
       expect(client.getServerVersion()?.version).toBe(pkg.version);
       const { tools } = await client.listTools();
       expect(tools.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  test.skipIf(process.platform !== "linux")("serve builds a project's first index in a child process of the binary itself", async () => {
+    const fresh = tempDir("fresh-corpus");
+    dirs.push(fresh);
+    cpSync(corpus, fresh, { recursive: true });
+    let log = "";
+    const transport = new StdioClientTransport({
+      command: bin,
+      args: ["serve", "--root", fresh, "--embedder", "none"],
+      cwd: runDir,
+      env: { ...env, CODEINDEX_DEBUG: "1" },
+      stderr: "pipe",
+    });
+    transport.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const client = new Client({ name: "binary-e2e", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      const result = (await client.callTool({ name: "code_search", arguments: { query: "UniTaskCompletionSource TrySetResult" } })) as CallToolResult;
+      expect(result.isError).not.toBe(true);
+      expect(JSON.stringify(result.content)).toContain("TrySetResult");
+      expect(log).toContain("first build runs in a child process");
     } finally {
       await client.close();
     }
