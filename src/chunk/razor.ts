@@ -260,11 +260,12 @@ export function markupAsCSharp(text: string): string {
       const close = matchingBrace(visible, i + 1);
       budget -= (close ?? visible.length) - i;
       if (close === undefined) continue;
-      // A statement block: its lines as written (markup inside them is left to the parser's recovery).
+      // A statement block: its lines as written, but for the lines of markup in it (`<p>…</p>`, `@<text>`, `@:`),
+      // which no C# statement starts like.
       const body = visible.slice(i + 2, close);
       let offset = i + 2;
       for (const line of body.split("\n")) {
-        add(offset, line);
+        if (!/^\s*(?:@?<|@:)/.test(line)) add(offset, line);
         offset += line.length + 1;
       }
       i = close;

@@ -85,7 +85,8 @@ describe("Razor code blocks", () => {
       "@if (items.Count > 0) { <p>@(items.Count * 2)</p> }", // 10
       "@{", //                                                     11
       "    var total = Sum(items);", //                           12
-      "}", //                                                      13
+      "    <p>markup</p>", //                                      13
+      "}", //                                                      14
     );
     const uses = refs("Pages/Weather.razor", loop);
     expect(uses).toEqual(
