@@ -5,6 +5,7 @@ export interface CommandNames {
   search: string;
   outline: string;
   findSymbol: string;
+  references: string;
   /** The argument that sets how many results come back. */
   limit: string;
   /** The argument of a chunk get that sets the most body lines. */
@@ -19,6 +20,7 @@ export const MCP_NAMES: CommandNames = {
   search: "code_search",
   outline: "code_outline",
   findSymbol: "code_find_symbol",
+  references: "code_references",
   limit: "limit",
   maxLines: "max_lines",
   project: "project",
@@ -29,6 +31,7 @@ export const CLI_NAMES: CommandNames = {
   search: "code-index search",
   outline: "code-index outline",
   findSymbol: "code-index find-symbol",
+  references: "code-index references",
   limit: "--limit",
   maxLines: "--max-lines",
   project: "--project",

@@ -5,9 +5,10 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { filteredFiles, searchSnapshot } from "../search/search.ts";
 import { similarNames } from "../search/definitions.ts";
 import { isDeclaredName } from "../search/symbol.ts";
-import { qualifiedUses, typedName } from "../search/uses-lead.ts";
+import { ambiguousUsage, qualifiedUses, typedName } from "../search/uses-lead.ts";
 import { queryTerms } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
+import type { CommandNames } from "./command-names.ts";
 import type { SearchParams } from "./workspace.ts";
 
 export interface SearchedProjects {
@@ -19,6 +20,7 @@ export interface SearchedProjects {
   pathFilters: ReadonlyMap<ProjectIndex, string | null | undefined>;
   hits: number;
   severalProjects: boolean;
+  names: CommandNames;
 }
 
 /** Why a query has no index terms: it is single characters and symbols only, or common words only. */
@@ -39,6 +41,16 @@ export function resultNotes(s: SearchedProjects): string[] {
     notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.${close ? ` ${close}` : ""}`);
   }
   if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
+  const ambiguous = searched.map(({ snapshot }) => ambiguousUsage(snapshot, query)).find((a) => a !== undefined);
+  if (ambiguous) {
+    const { name, declarations } = ambiguous;
+    const dot = name.lastIndexOf(".");
+    notes.push(
+      dot < 0
+        ? `${declarations} declarations are named ${name}, too many to tell their uses apart by name, so these hits are ranked by the question's words: name the type (TypeName.${name}), or list every use with ${s.names.references} ${name}.`
+        : `No use of ${name.slice(dot + 1)} has a receiver named like ${name.slice(0, dot)}, and ${declarations} declarations are named ${name.slice(dot + 1)}, too many to tell the other uses apart by name, so these hits are ranked by the question's words: ${s.names.references} ${name} lists every use, those inside ${name.slice(0, dot)} first.`,
+    );
+  }
   const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
   // `EditorApplication.update` and `res.json` have the shape of a file name, but the code uses them as members.
   const usedAsMember = () => {

@@ -223,7 +223,7 @@ export class Workspace {
       );
     }
     const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path)).map((h) => this.hitView(h, query, linesOf));
-    warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1 }));
+    warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1, names: this.names }));
     const view: SearchView = { query: echo(given, VIEW_ECHO_CHARS), count: top.length, hits: top };
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");

@@ -151,6 +151,26 @@ export function askedName(query: string, question: "uses" | "implementers" | "te
 }
 
 /**
+ * A usage question that callersLead leaves to the words because the name is too common to tell its uses apart: a
+ * name more than MAX_TARGETS declarations have ("who calls Dispose"), or a qualified one whose simple name more than
+ * MAX_NAMESAKE_TYPES types declare and whose receivers never name its type ("who calls SerialDisposable.Dispose").
+ * The name and how many declarations have its simple name, so the search can say how to ask instead; undefined for
+ * any other query.
+ */
+export function ambiguousUsage(snapshot: Snapshot, query: string): { name: string; declarations: number } | undefined {
+  if (asksForTests(query) || asksForImplementers(query) || !asksForUses(query)) return undefined;
+  const asked = askedName(query, "uses");
+  if (asked === undefined) return undefined;
+  const namesakes = (name: string) =>
+    new Set(declarationsNamed(snapshot, name).filter((i) => snapshot.chunks.kindAt(i) !== "Constructor").map((i) => snapshot.chunks.symbolAt(i))).size;
+  const simple = asked.slice(asked.lastIndexOf(".") + 1);
+  const declarations = namesakes(simple);
+  if (asked === simple) return declarations > MAX_TARGETS ? { name: asked, declarations } : undefined;
+  if (declarations <= MAX_NAMESAKE_TYPES || namesakes(asked) === 0 || callersLead(snapshot, query, []).size > 0) return undefined;
+  return { name: asked, declarations };
+}
+
+/**
  * Chunk index → priority for pinFirst: the declarations around the uses of what a usage question asks about
  * (usageTargets; only its `new X(…)` uses when it asks what throws or creates X), never inside the targets
  * themselves (overloads that forward to each other): those whose receiver names the type first, then those inside

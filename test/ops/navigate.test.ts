@@ -282,3 +282,14 @@ describe("references", () => {
     expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
   });
 });
+
+describe("usage questions about a name too common to tell apart", () => {
+  test("the search says how to ask instead, naming the references tool", async () => {
+    const view = await ws.search({ query: "who calls Dispose", limit: 3 });
+    expect(view.warning).toMatch(/\d+ declarations are named Dispose, too many to tell their uses apart by name/);
+    expect(view.warning).toContain("code_references Dispose");
+    const typed = await ws.search({ query: "who calls SerialDisposable.Dispose", limit: 3 });
+    expect(typed.warning).toContain("No use of Dispose has a receiver named like SerialDisposable");
+    expect((await ws.search({ query: "who calls PlayerLoopHelper.AddContinuation", limit: 3 })).warning ?? "").not.toContain("too many");
+  });
+});

@@ -6,9 +6,9 @@ import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import type { Hit } from "../../src/types.ts";
-import { askedName, asksForImplementers, asksForTests, asksForUses, typedName } from "../../src/search/uses-lead.ts";
+import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, typedName } from "../../src/search/uses-lead.ts";
 import { isTestPath } from "../../src/search/prior.ts";
-import { chunker, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { chunker, csClass, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
 // API itself is used once, deep inside a long method.
@@ -406,5 +406,39 @@ describe("search notes", () => {
     } finally {
       ws.close();
     }
+  });
+});
+
+describe("usage questions too common to answer by name", () => {
+  // Five types declare Close; Door's is called through a receiver named for its type, the rest on plain variables.
+  const files: Record<string, string> = {
+    "src/Callers.cs": `namespace App
+{
+    public class Callers
+    {
+        public void Shut(Door door, Gate g) { door.Close(); g.Close(); }
+    }
+}
+`,
+  };
+  for (const type of ["Door", "Gate", "Valve", "Lid", "Hatch"]) files[`src/${type}.cs`] = csClass("App", type, ["Close", "Open"]);
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree("ambiguous", files);
+  });
+  afterAll(() => tree.dispose());
+
+  test("a name more declarations have than callers are told apart for, or a type whose uses never name it, is reported", () => {
+    const snapshot = tree.index.snapshot();
+    expect(ambiguousUsage(snapshot, "who calls Close")).toEqual({ name: "Close", declarations: 5 });
+    expect(ambiguousUsage(snapshot, "who calls Gate.Close")).toEqual({ name: "Gate.Close", declarations: 5 });
+  });
+
+  test("answered questions and other questions are not", () => {
+    const snapshot = tree.index.snapshot();
+    expect(ambiguousUsage(snapshot, "who calls Door.Close")).toBeUndefined(); // `door.Close()` names its type
+    expect(ambiguousUsage(snapshot, "who calls Shut")).toBeUndefined();
+    expect(ambiguousUsage(snapshot, "where do we close the door")).toBeUndefined();
+    expect(ambiguousUsage(snapshot, "tests for Close")).toBeUndefined();
   });
 });
