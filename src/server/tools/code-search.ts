@@ -10,7 +10,7 @@ export const codeSearch = defineTool({
   name: "code_search",
   title: "Search code",
   description: [
-    "Ranked search over the indexed code (C# first; also TypeScript/JavaScript, Python, Go, Java, Rust): classes, methods, properties and other declarations, plus markdown sections.",
+    "Ranked search over the indexed code (C# first, Razor `@code` blocks included; also TypeScript/JavaScript, Python, Go, Java, Rust): classes, methods, properties and other declarations, plus markdown sections.",
     "Use it first, instead of grep or opening files, to find where something is implemented or used: describe the behaviour in words (\"where are retries scheduled\") or give identifiers (\"UniTask.Delay\").",
     "The index is refreshed for changed files before searching, so results match the files on disk.",
     `Returns {query, count, warning?, hits:[{id, project, path, start_line, end_line, kind, symbol, signature, doc?, excerpt, excerpt_start_line, excerpt_may_be_stale?, focus_line?, score}]}, best first with at most 2 hits per file (a file's further hits come last, only to fill the limit), at most \`limit\` hits (default ${SEARCH_LIMIT.default}, ${SEARCH_LIMIT.min}-${SEARCH_LIMIT.max}); the excerpt is at most 5 lines read from disk now, starting at excerpt_start_line: around the line the query points at, given as focus_line (a trace frame's line, a use of the name a "who calls" question asks about), else the lines that hold a quoted phrase or the most query words, else the declaration's first lines (after its doc comment, which is in doc).`,
