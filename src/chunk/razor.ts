@@ -2,8 +2,8 @@
 // what an agent looks for ("where does the counter page increment"), so it is chunked as C#: the file becomes a
 // C# text with the same lines (razorAsCSharp), each block a `partial class` named by the file, as the Razor
 // compiler makes it. The markup around the blocks stays searchable as gap chunks (chunker.ts), and the C# written
-// in it (`@currentCount`, `@onclick="Save"`, `<Counter Step="2" />`, `@inject ILogger<T> Log`) becomes a second C# text
-// (markupAsCSharp) that the references query reads, so "who calls Save" finds the button.
+// in it (`@currentCount`, `@onclick="Save"`, `<Counter Step="2" />`, `@inject ILogger<T> Log`) becomes a second C#
+// text (markupAsCSharp) that the references query reads, so "who calls Save" finds the button.
 import type { RawChunk } from "./draft.ts";
 
 /** `@code {` or `@functions {` opening a line (the brace may follow on a later line). */
@@ -188,9 +188,9 @@ const LITERAL_ATTRIBUTE = /:(?:format|culture|event|preventDefault|stopPropagati
 /**
  * The C# written in the file's markup (outside its code blocks) as statements of one method, each on the line it
  * is written on, everything else blank: implicit and explicit expressions (`@Model.Name`, `@(a + b)`), control-flow
- * heads, directive attributes (`@onclick="Save"`, `@bind-Value="model.Name"`), component tags (`<Counter Step="2" />`
- * as `new Counter() { Step = default }`), `@inject` and `@layout` types, and `@{ … }` blocks. The references query reads it; it is never
- * chunked.
+ * heads, directive attributes (`@onclick="Save"`, `@bind-Value="model.Name"`), component tags
+ * (`<Counter Step="2" />` as `new Counter() { Step = default }`), `@inject` and `@layout` types, and `@{ … }`
+ * blocks. The references query reads it; it is never chunked.
  */
 export function markupAsCSharp(text: string): string {
   const visible = withoutComments(text);
