@@ -11,6 +11,7 @@ import { C_COMMENT_LINE, LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
 import { injectedProperties, markupAsCSharp, razorAsCSharp } from "./razor.ts";
+import { xamlAsCSharp } from "./xaml.ts";
 import { referencesOfMatches } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
@@ -70,7 +71,7 @@ function razorStrategy(grammar: LoadedGrammar): Strategy {
       const visit = identifiers && ((matches: QueryMatch[], parsed: string) => found.push(...referencesOfMatches(matches, parsed)));
       const blocks = csharp === undefined ? [] : (chunkCSharp(grammar, path, csharp, visit) ?? []);
       const injected = injectedProperties(path, text).map((raw) => toDraft(path, raw));
-      if (identifiers) found.push(...markupReferences(grammar, text));
+      if (identifiers) found.push(...referencesOfCSharp(grammar, markupAsCSharp(text)));
       declarations = [...blocks, ...injected].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
     } catch {
       // As for a .cs file: a failure on one file (nesting deeper than the stack, say) leaves it as windows.
@@ -81,17 +82,33 @@ function razorStrategy(grammar: LoadedGrammar): Strategy {
   };
 }
 
-/** The identifiers the markup's C# uses (markupAsCSharp), read by the C# references query. */
-function markupReferences(grammar: LoadedGrammar, text: string): IdentifierRef[] {
-  const markup = markupAsCSharp(text);
-  const tree = grammar.parser.parse(markup);
+/** The identifiers a C# text made from markup uses (markupAsCSharp, xamlAsCSharp), read by the C# references query. */
+function referencesOfCSharp(grammar: LoadedGrammar, csharp: string): IdentifierRef[] {
+  const tree = grammar.parser.parse(csharp);
   if (!tree) return [];
   try {
     const matches = grammar.combined.matches(tree.rootNode).filter((m) => m.patternIndex >= grammar.definitionPatterns);
-    return referencesOfMatches(matches, markup);
+    return referencesOfMatches(matches, csharp);
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * XAML: line windows, as any markup, and the C# it names (handlers, bindings, controls: xaml.ts) as references, so
+ * the references tool and "who uses X" questions reach the views that bind to X.
+ */
+function xamlStrategy(grammar: LoadedGrammar): Strategy {
+  return (path, text, lines, identifiers) => {
+    if (identifiers) {
+      try {
+        identifiers.push(...referencesOfCSharp(grammar, xamlAsCSharp(text)));
+      } catch {
+        // The windows still index the file's text.
+      }
+    }
+    return windowChunks(path, lines);
+  };
 }
 
 /** `@using`, `@namespace` and lone braces name nothing a search looks for, as their C# forms. */
@@ -131,6 +148,8 @@ export async function createChunker(): Promise<Chunker> {
     [".cs", csharpStrategy(grammar)],
     [".razor", razorStrategy(grammar)],
     [".cshtml", razorStrategy(grammar)],
+    [".xaml", xamlStrategy(grammar)],
+    [".axaml", xamlStrategy(grammar)],
     [".md", (path, _text, lines) => chunkMarkdown(path, lines)],
     [".markdown", (path, _text, lines) => chunkMarkdown(path, lines)],
   ]);

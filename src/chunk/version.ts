@@ -59,5 +59,7 @@
  *     component tags) gives identifier references. Before, Razor files were line windows only.
  * 30: JavaScript/TypeScript test suites and tests named by a plain string (`describe("x", () => …)`, `it(…)`, `test(…)`,
  *     their `.skip`/`.only` forms) are Module and Function chunks.
+ * 31: XAML (.xaml, .axaml) files give identifier references: event handlers, binding paths, controls, x:Static members,
+ *     x:Type and x:Class types (xaml.ts); they stay line windows.
  */
-export const CHUNKER_VERSION = 30;
+export const CHUNKER_VERSION = 31;

@@ -1,4 +1,5 @@
-// A Blazor project through the workspace: outline, references and search see the C# of Razor components.
+// Blazor and XAML projects through the workspace: outline, references and search see the C# of Razor components
+// and the C# a XAML view names.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
@@ -33,6 +34,25 @@ const HOME = `@page "/"
     Step="2" />
 `;
 
+const VIEW_MODEL = `namespace Shop
+{
+    public class OrderViewModel
+    {
+        public ICommand SaveCommand { get; }
+        public void OnSaveClicked(object sender, EventArgs e) { }
+    }
+}
+`;
+
+const WINDOW = `<Window x:Class="Shop.MainWindow"
+        xmlns:x="http://schemas.microsoft.com/winfx/2006/xaml">
+    <Grid>
+        <Button Content="Save"
+                Command="{Binding SaveCommand}" Click="OnSaveClicked" />
+    </Grid>
+</Window>
+`;
+
 const dirs: string[] = [];
 let ws: Workspace;
 
@@ -40,9 +60,9 @@ beforeAll(async () => {
   const work = tempDir("razor-project");
   dirs.push(work);
   const root = join(work, "app");
-  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME });
+  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME, "Shop/OrderViewModel.cs": VIEW_MODEL, "Shop/MainWindow.xaml": WINDOW });
   const embedding = embeddingConfig({ provider: "none" });
-  const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"), { id: "app", extensions: [".cs", ".razor"] })], embedding };
+  const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"), { id: "app", extensions: [".cs", ".razor", ".xaml"] })], embedding };
   ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
   await ws.build(undefined, false);
 });
@@ -79,5 +99,15 @@ describe("Razor components in a project", () => {
     expect(found.hits[0]!.symbol).toBe("Counter.IncrementCount");
     const callers = await ws.search({ query: "who calls IncrementCount", limit: 3 });
     expect([callers.hits[0]!.path, callers.hits[0]!.focus_line]).toEqual(["Pages/Counter.razor", 6]);
+  });
+});
+
+describe("XAML views in a project", () => {
+  test("references and usage questions reach the view bound to a command and the handler wired to an event", async () => {
+    const uses = (view: ReferencesView) => view.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}`));
+    expect(uses(await ws.references({ symbol: "SaveCommand", limit: 50 }))).toEqual(["Shop/MainWindow.xaml:5"]);
+    expect(uses(await ws.references({ symbol: "OrderViewModel.OnSaveClicked", limit: 50 }))).toEqual(["Shop/MainWindow.xaml:5"]);
+    const found = await ws.search({ query: "where is SaveCommand used", limit: 3 });
+    expect([found.hits[0]!.path, found.hits[0]!.focus_line]).toEqual(["Shop/MainWindow.xaml", 5]);
   });
 });
