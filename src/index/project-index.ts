@@ -9,7 +9,7 @@ import type { SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
-import { acquireLock } from "../store/lock.ts";
+import { acquireLock, heldByAnother } from "../store/lock.ts";
 import { foreignCacheEntries, foreignCacheError, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { isInside } from "../walk/paths.ts";
@@ -422,7 +422,8 @@ export class ProjectIndex {
       await previous?.catch(() => {});
       this.assertUsable();
       this.reopenIfCacheRemoved();
-      if (this.deps.buildElsewhere && !opts.force && !this.hasBuiltIndex()) {
+      // Not while another process writes the index (a CLI build, another server): that is the build; wait for it.
+      if (this.deps.buildElsewhere && !opts.force && !this.hasBuiltIndex() && !heldByAnother(join(this.project.cacheDirectory, LOCK_FILE))) {
         await this.deps.buildElsewhere(this.id, { onProgress: opts.onProgress, onWait: opts.onWait, signal: opts.signal });
         opts.signal?.throwIfAborted();
       }

@@ -48,6 +48,14 @@ function pidlessAndOld(file: string): boolean {
   }
 }
 
+/** Whether another live process holds the lock now (a pid-less file counts until it is old enough to be a crash's). */
+export function heldByAnother(file: string): boolean {
+  const pid = holderPid(file);
+  if (pid === undefined) return false;
+  if (Number.isNaN(pid)) return !pidlessAndOld(file);
+  return pid !== process.pid && ownerAlive(pid);
+}
+
 /**
  * Acquires the lock, waiting while another live process holds it. `onWait` is told once who holds it, so a
  * waiting writer can say what it waits for. A lock left by a crashed process is removed.

@@ -134,6 +134,22 @@ describe("a first build done elsewhere (the server's child process)", () => {
     index.close();
   });
 
+  test("while another process writes the index, the refresh waits for it instead of starting a builder", async () => {
+    const { config, embedder } = project();
+    let called = false;
+    const index = new ProjectIndex(config, { embedder, chunker, workers: 0, buildElsewhere: async () => (called = true) });
+    const sleeper = Bun.spawn(["sleep", "5"]);
+    writeFileSync(join(config.cacheDirectory, "write.lock"), `${sleeper.pid}\n`);
+    const waits: string[] = [];
+    const refresh = index.refresh({ onWait: (m) => waits.push(m) });
+    await Bun.sleep(300);
+    sleeper.kill(); // the other writer is gone: its lock is taken over
+    expect(await refresh).toMatchObject({ filesAdded: 12 });
+    expect(called).toBe(false);
+    expect(waits[0]).toStartWith(`Waiting for process ${sleeper.pid}`);
+    index.close();
+  });
+
   test("when the builder cannot build, the refresh builds here", async () => {
     const { config, embedder } = project();
     const index = new ProjectIndex(config, { embedder, chunker, workers: 0, buildElsewhere: async () => false });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { acquireLock } from "../../src/store/lock.ts";
+import { acquireLock, heldByAnother } from "../../src/store/lock.ts";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -92,5 +92,28 @@ describe("acquireLock", () => {
     writeFileSync(file, `${other}\n`); // e.g. our lock was judged stale and stolen
     lock.release();
     expect(existsSync(file)).toBe(true);
+  });
+});
+
+describe("heldByAnother", () => {
+  test("a live other process holds it; this process, a dead one, an old pid-less file or no file do not", async () => {
+    const file = lockPath();
+    expect(heldByAnother(file)).toBe(false);
+    const sleeper = Bun.spawn(["sleep", "5"]);
+    try {
+      writeFileSync(file, `${sleeper.pid}\n`);
+      expect(heldByAnother(file)).toBe(true);
+    } finally {
+      sleeper.kill();
+    }
+    writeFileSync(file, `${await deadPid()}\n`);
+    expect(heldByAnother(file)).toBe(false);
+    writeFileSync(file, `${process.pid}\n`);
+    expect(heldByAnother(file)).toBe(false);
+    writeFileSync(file, "");
+    expect(heldByAnother(file)).toBe(true); // its writer may be writing the pid
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(file, old, old);
+    expect(heldByAnother(file)).toBe(false);
   });
 });
