@@ -11,6 +11,8 @@ const BLOCK_DIRECTIVE = /^([ \t]*)@(?:code|functions)\b\s*\{/gm;
 /** `@namespace X.Y`, `@inherits Base<T>` and `@implements IFoo`: they shape the generated class. */
 const NAMESPACE_DIRECTIVE = /^[ \t]*@namespace[ \t]+([\p{L}\p{N}_.]+)[ \t]*$/mu;
 const BASE_DIRECTIVE = /^[ \t]*@(?:inherits|implements)[ \t]+([^\r\n]+?)[ \t]*;?[ \t]*$/gm;
+/** `@typeparam TItem` (optionally `where TItem : class`): the generated class is generic. */
+const TYPEPARAM_DIRECTIVE = /^[ \t]*@typeparam[ \t]+([\p{L}_][\p{L}\p{N}_]*)(?:[ \t]+(where\b[^\r\n]*?))?[ \t]*;?[ \t]*$/gmu;
 /** Razor comments (`@* … *@`) hide directives, as the Razor compiler reads them. */
 const RAZOR_COMMENT = /@\*[\s\S]*?\*@/g;
 
@@ -33,7 +35,10 @@ export function razorAsCSharp(path: string, text: string): string | undefined {
   if (blocks.length === 0) return undefined;
 
   const bases = [...visible.matchAll(BASE_DIRECTIVE)].map((m) => m[1]!.trim()).filter((b) => b.length > 0);
-  const header = `partial class ${componentName(path)}${bases.length > 0 ? ` : ${bases.join(", ")}` : ""} {`;
+  const typeParameters = [...visible.matchAll(TYPEPARAM_DIRECTIVE)];
+  const generic = typeParameters.length > 0 ? `<${typeParameters.map((m) => m[1]).join(", ")}>` : "";
+  const constraints = typeParameters.flatMap((m) => (m[2] ? [` ${m[2]}`] : [])).join("");
+  const header = `partial class ${componentName(path)}${generic}${bases.length > 0 ? ` : ${bases.join(", ")}` : ""}${constraints} {`;
   const namespace = NAMESPACE_DIRECTIVE.exec(visible);
 
   let out = "";

@@ -140,6 +140,13 @@ describe("Razor code blocks", () => {
     expect(refs("Pages/Index.cshtml", view)).toContain("Title:2:member:Model");
   });
 
+  test("@typeparam makes the class generic, with its constraint", () => {
+    const text = src("@typeparam TItem where TItem : class", "@typeparam TKey", "@implements IDisposable", "@code {", "    public TItem? Selected { get; set; }", "}");
+    const chunks = chunker.chunk("Components/Grid.razor", text);
+    expect(only(chunks, "Grid").signature).toBe("partial class Grid<TItem, TKey> : IDisposable where TItem : class");
+    expect(only(chunks, "Grid.Selected").signature).toBe("public TItem? Selected { get; set; }");
+  });
+
   test("markup only, a block left open while typing and broken C# still chunk, on the file's lines", () => {
     const markup = chunker.chunk("Pages/About.razor", src("<h1>About</h1>", "<p>text</p>"));
     expect(outline(markup)).toEqual(["FileFragment Pages/About.razor:1-2 1-2"]);
