@@ -61,5 +61,7 @@
  *     their `.skip`/`.only` forms) are Module and Function chunks.
  * 31: XAML (.xaml, .axaml) files give identifier references: event handlers, binding paths, controls, x:Static members,
  *     x:Type and x:Class types (xaml.ts); they stay line windows.
+ * 32: a Razor component's `@typeparam`s make its class generic (`partial class Grid<TItem> where TItem : class`);
+ *     markup lines inside `@{ }` blocks are not read as C#.
  */
-export const CHUNKER_VERSION = 31;
+export const CHUNKER_VERSION = 32;
