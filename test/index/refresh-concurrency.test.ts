@@ -9,14 +9,20 @@ import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, w
 const dirs: string[] = [];
 afterAll(() => removeAll(dirs));
 
-function fixture(): { index: ProjectIndex; root: string } {
+/** A tree of `parts` small classes with its project settings (an empty cache), and an embedder that embeds nothing. */
+function project(parts: number) {
   const root = tempDir("concurrency-root");
   const cache = tempDir("concurrency-cache");
   dirs.push(root, cache);
   const files: Record<string, string> = {};
-  for (let i = 0; i < 20; i++) files[`src/Part${i}.cs`] = csClass("App", `Part${i}`, ["Open", "Close"]);
+  for (let i = 0; i < parts; i++) files[`src/Part${i}.cs`] = csClass("App", `Part${i}`, ["Open", "Close"]);
   writeTree(root, files);
-  return { index: new ProjectIndex(projectConfig(root, cache), { embedder: createEmbedder(embeddingConfig({ provider: "none" })), chunker, workers: 0 }), root };
+  return { root, config: projectConfig(root, cache), embedder: createEmbedder(embeddingConfig({ provider: "none" })) };
+}
+
+function fixture(): { index: ProjectIndex; root: string } {
+  const { root, config, embedder } = project(20);
+  return { index: new ProjectIndex(config, { embedder, chunker, workers: 0 }), root };
 }
 
 describe("refresh concurrency", () => {
@@ -91,20 +97,9 @@ async function waitUntil(check: () => boolean): Promise<void> {
 }
 
 describe("a first build done elsewhere (the server's child process)", () => {
-  function project() {
-    const root = tempDir("elsewhere-root");
-    const cache = tempDir("elsewhere-cache");
-    dirs.push(root, cache);
-    const files: Record<string, string> = {};
-    for (let i = 0; i < 12; i++) files[`src/Part${i}.cs`] = csClass("App", `Part${i}`, ["Open", "Close"]);
-    writeTree(root, files);
-    const config = projectConfig(root, cache);
-    const embedder = createEmbedder(embeddingConfig({ provider: "none" }));
-    return { root, config, embedder };
-  }
 
   test("a project never built is built by the builder; the refresh then finds it current and chunks nothing", async () => {
-    const { root, config, embedder } = project();
+    const { root, config, embedder } = project(12);
     const calls: string[] = [];
     // Another ProjectIndex over the same cache stands for the other process.
     const elsewhere = new ProjectIndex(config, { embedder, chunker, workers: 0 });
@@ -135,7 +130,7 @@ describe("a first build done elsewhere (the server's child process)", () => {
   });
 
   test("while another process writes the index, the refresh waits for it instead of starting a builder", async () => {
-    const { config, embedder } = project();
+    const { config, embedder } = project(12);
     let called = false;
     const index = new ProjectIndex(config, { embedder, chunker, workers: 0, buildElsewhere: async () => (called = true) });
     const sleeper = Bun.spawn(["sleep", "5"]);
@@ -151,7 +146,7 @@ describe("a first build done elsewhere (the server's child process)", () => {
   });
 
   test("when the builder cannot build, the refresh builds here", async () => {
-    const { config, embedder } = project();
+    const { config, embedder } = project(12);
     const index = new ProjectIndex(config, { embedder, chunker, workers: 0, buildElsewhere: async () => false });
     expect(await index.refresh()).toMatchObject({ filesAdded: 12 });
     expect(index.hasBuiltIndex()).toBe(true);
