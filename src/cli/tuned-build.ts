@@ -98,8 +98,8 @@ export function watchParent(env: Record<string, string | undefined> = process.en
 const PARENT_CHECK_MS = 250;
 
 /**
- * The server's builder of first indexes (IndexDeps.buildElsewhere): `build` of one project in a tuned child started
- * with the server's own global options, chunks only (`--embedder none`: the server embeds afterwards, as it would
+ * The server's builder of first indexes and reindexes (IndexDeps.buildElsewhere): `build` (or `reindex`) of one
+ * project in a tuned child started with the server's own global options, chunks only (`--embedder none`: the server embeds afterwards, as it would
  * have; a store built without vectors takes them from any model). Its progress lines (JSON, on stderr) are the
  * server's progress; a stop asked of the search interrupts it the way Ctrl-C does (what it chunked is kept). Linux
  * only, where the allocator setting was measured, and not when the user set the variable (as for the CLI: build in
@@ -116,7 +116,7 @@ export function childBuilder(
   if (platform !== "linux" || env[PURGE_DELAY_VARIABLE] !== undefined) return undefined;
   return (project, hooks) => {
     const [command, ...prefix] = self;
-    const args = [...prefix, "build", ...globalArgs, "--project", project, "--embedder", "none"];
+    const args = [...prefix, hooks.full ? "reindex" : "build", ...globalArgs, "--project", project, "--embedder", "none"];
     return new Promise((resolve) => {
       let started = false;
       const child = spawn(command!, args, {
@@ -134,7 +134,7 @@ export function childBuilder(
       });
       child.once("spawn", () => {
         started = true;
-        debug(`${project}: first build runs in a child process (pid ${child.pid}) with ${PURGE_DELAY_VARIABLE}=-1`);
+        debug(`${project}: ${hooks.full ? "reindex" : "first build"} runs in a child process (pid ${child.pid}) with ${PURGE_DELAY_VARIABLE}=-1`);
       });
       child.once("error", (error) => {
         if (started) return;

@@ -90,14 +90,17 @@ export interface IndexDeps {
   /** A vector weight fixed by configuration (`Embedding.VectorWeight`); absent = measured per project and model. */
   vectorWeight?: number;
   /**
-   * Long-lived processes (the server): builds a project that has no completed build in another process, whose
-   * memory goes when it exits, and resolves to false when it could not (the refresh then builds here). The refresh
-   * that follows finds the files current and loads them.
+   * Long-lived processes (the server): builds a project that has no completed build, or re-chunks every file of one
+   * (`full`, a reindex), in another process, whose memory goes when it exits; resolves to false when it could not
+   * (the refresh then does it here). The refresh that follows finds the files current, embeds and loads them.
    */
   buildElsewhere?: BuildElsewhere;
 }
 
-export type BuildElsewhere = (project: string, hooks: { onProgress?: (p: Progress) => void; onWait?: (message: string) => void; signal?: AbortSignal }) => Promise<boolean>;
+export type BuildElsewhere = (
+  project: string,
+  hooks: { full?: boolean; onProgress?: (p: Progress) => void; onWait?: (message: string) => void; signal?: AbortSignal },
+) => Promise<boolean>;
 
 /** The stored outcome of a vector calibration: for the backend `key` names, a weight or why there is none. */
 export interface StoredCalibration {
@@ -422,17 +425,16 @@ export class ProjectIndex {
       await previous?.catch(() => {});
       this.assertUsable();
       this.reopenIfCacheRemoved();
-      // Not while another process writes the index (a CLI build, another server): that is the build; wait for it.
-      if (this.deps.buildElsewhere && !opts.force && !this.hasBuiltIndex() && !heldByAnother(join(this.project.cacheDirectory, LOCK_FILE))) {
-        await this.deps.buildElsewhere(this.id, { onProgress: opts.onProgress, onWait: opts.onWait, signal: opts.signal });
-        opts.signal?.throwIfAborted();
-      }
+      const elsewhere = await this.buildElsewhere(opts);
+      if (elsewhere.built) opts = { ...opts, force: false }; // every file was re-chunked there
       this.open();
       const quiet = await this.unchangedSinceLastWalk(opts);
       if (quiet) return quiet;
       const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
       try {
-        return await this.refreshLocked(opts);
+        const report = await this.refreshLocked(opts);
+        report.durationMs += elsewhere.ms;
+        return report;
       } catch (e) {
         this.watcher?.invalidate(); // the walk this refresh began is not reflected in the index
         throw e;
@@ -449,6 +451,24 @@ export class ProjectIndex {
       }
     }).catch(() => {});
     return run;
+  }
+
+  /**
+   * A first build, a reindex or the re-chunk of every file a new chunker version asks for, done by
+   * IndexDeps.buildElsewhere when there is one; not while another process writes the index (a CLI build, another
+   * server): that is the build, and the refresh waits for it.
+   */
+  private async buildElsewhere(opts: RefreshOptions): Promise<{ built: boolean; ms: number }> {
+    const build = this.deps.buildElsewhere;
+    const full = opts.force === true;
+    const whole = full || !this.hasBuiltIndex() || this.needsFullRechunk; // hasBuiltIndex opens the store, which tells
+    if (!build || !whole || heldByAnother(join(this.project.cacheDirectory, LOCK_FILE))) return { built: false, ms: 0 };
+    const started = performance.now();
+    const built = await build(this.id, { full, onProgress: opts.onProgress, onWait: opts.onWait, signal: opts.signal });
+    opts.signal?.throwIfAborted();
+    // A re-chunk for a new chunker version, if this process planned one, was that process's too.
+    if (built) this.needsFullRechunk = false;
+    return { built, ms: performance.now() - started };
   }
 
   /** The running refresh, with this caller's progress and lock-wait listeners added to it. */

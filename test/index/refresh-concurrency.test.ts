@@ -98,7 +98,7 @@ async function waitUntil(check: () => boolean): Promise<void> {
 
 describe("a first build done elsewhere (the server's child process)", () => {
 
-  test("a project never built is built by the builder; the refresh then finds it current and chunks nothing", async () => {
+  test("a project never built, and a reindex, are done by the builder; the refresh then finds the files current", async () => {
     const { root, config, embedder } = project(12);
     const calls: string[] = [];
     // Another ProjectIndex over the same cache stands for the other process.
@@ -108,8 +108,8 @@ describe("a first build done elsewhere (the server's child process)", () => {
       chunker,
       workers: 0,
       buildElsewhere: async (id, hooks) => {
-        calls.push(id);
-        await elsewhere.refresh({ onProgress: hooks.onProgress });
+        calls.push(`${id}${hooks.full ? " full" : ""}`);
+        await elsewhere.refresh({ force: hooks.full, onProgress: hooks.onProgress });
         return true;
       },
     });
@@ -120,11 +120,15 @@ describe("a first build done elsewhere (the server's child process)", () => {
     expect(report).toMatchObject({ filesAdded: 0, filesUnchanged: 12 });
     expect(index.snapshot().chunks.length).toBe(elsewhere.snapshot().chunks.length);
 
-    // Built: later refreshes, and a reindex, stay in this process.
+    // Built: a later refresh stays in this process; a reindex goes to the builder, and this process loads its result.
     writeTree(root, { "src/Extra.cs": csClass("App", "Extra", ["Run"]) });
     expect(await index.refresh()).toMatchObject({ filesAdded: 1 });
-    await index.refresh({ force: true });
-    expect(calls).toEqual([config.id]);
+    const generation = index.snapshot().generation;
+    const reindex = await index.refresh({ force: true });
+    expect(calls).toEqual([config.id, `${config.id} full`]);
+    expect(reindex.generation).toBeGreaterThan(generation);
+    expect(index.snapshot().generation).toBe(reindex.generation);
+    expect(index.snapshot().chunks.length).toBe(elsewhere.snapshot().chunks.length);
     elsewhere.close();
     index.close();
   });
