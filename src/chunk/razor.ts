@@ -5,6 +5,7 @@
 // in it (`@currentCount`, `@onclick="Save"`, `<Counter Step="2" />`, `@inject ILogger<T> Log`) becomes a second C#
 // text (markupAsCSharp) that the references query reads, so "who calls Save" finds the button.
 import type { RawChunk } from "./draft.ts";
+import { blankMatches, statementsAsMethod } from "./markup-csharp.ts";
 
 /** `@code {` or `@functions {` opening a line (the brace may follow on a later line). */
 const BLOCK_DIRECTIVE = /^([ \t]*)@(?:code|functions)\b\s*\{/gm;
@@ -75,7 +76,7 @@ export function razorAsCSharp(path: string, text: string): string | undefined {
 
 /** Razor comments blanked to spaces of the same length, so offsets and lines stay the file's. */
 function withoutComments(text: string): string {
-  return text.replace(RAZOR_COMMENT, (comment) => comment.replace(/[^\n]/g, " "));
+  return blankMatches(text, RAZOR_COMMENT);
 }
 
 /**
@@ -320,12 +321,7 @@ export function markupAsCSharp(text: string): string {
     add(i, `_ = ${rest.slice(0, end)};`);
     i += end;
   }
-  const out = lines.map((_, line) => statements[line]!.join(" "));
-  // One method holds them all; its header and end share the first and last lines, so numbering stays the file's.
-  const locals = loopVariables.size > 0 ? `object ${[...loopVariables].join(", ")}; ` : "";
-  out[0] = `class __RazorMarkup { void __Render() { ${locals}${out[0]}`;
-  out[out.length - 1] = `${out[out.length - 1]} } }`;
-  return out.join("\n");
+  return statementsAsMethod(statements, [...loopVariables]);
 }
 
 /** A control-flow head as a statement the parser reads: loops keep their variables local, conditions are values. */

@@ -3,6 +3,7 @@
 // (`{x:Static local:Limits.Max}`, `{x:Type local:Row}`), controls (`<local:OrderView>`) and code-behind class
 // (`x:Class`) become C# statements with the file's line numbers (xamlAsCSharp) that the C# references query reads, so
 // "who uses SaveCommand" finds the button bound to it. The file itself is line windows (chunker.ts).
+import { blankMatches, statementsAsMethod } from "./markup-csharp.ts";
 
 /** Attributes that name an event: their value is a handler method of the code-behind (`Click`, `SelectionChanged`). */
 const EVENT_ATTRIBUTE =
@@ -66,8 +67,7 @@ function tagEnd(text: string, from: number): number {
  * Comments are left out. The references query reads it; it is never chunked.
  */
 export function xamlAsCSharp(text: string): string {
-  // Comments blanked to spaces, so offsets and lines stay the file's.
-  const visible = text.replace(/<!--[\s\S]*?-->/g, (comment) => comment.replace(/[^\n]/g, " "));
+  const visible = blankMatches(text, /<!--[\s\S]*?-->/g);
   const lines = visible.split("\n");
   const statements: string[][] = lines.map(() => []);
   let line = 0;
@@ -100,9 +100,5 @@ export function xamlAsCSharp(text: string): string {
     }
     i = end;
   }
-  const out = statements.map((s) => s.join(" "));
-  // One method holds them all; its header and end share the first and last lines, so numbering stays the file's.
-  out[0] = `class __Xaml { void __Load() { ${out[0]}`;
-  out[out.length - 1] = `${out[out.length - 1]} } }`;
-  return out.join("\n");
+  return statementsAsMethod(statements);
 }

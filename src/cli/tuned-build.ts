@@ -3,8 +3,8 @@
 // system time in a 100k-chunk build, and the compiled binary built the same tree 1.3–1.5× faster without it
 // (docs/performance.md). The setting must be in the environment when a process starts, hence the child. A process
 // that lives on (serve) must never have it: it would keep a build's peak memory for good (937 MB against 111 MB
-// after a 100k build, measured). The server builds a project's first index in such a child too (childBuilder), so
-// neither the build's time nor its peak memory stays with it.
+// after a 100k build, measured). The server's own builds (a first index, a reindex) run in such a child too
+// (childBuilder), so neither their time nor their peak memory stays with it.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { createInterface } from "node:readline";
@@ -99,9 +99,9 @@ const PARENT_CHECK_MS = 250;
 
 /**
  * The server's builder of first indexes and reindexes (IndexDeps.buildElsewhere): `build` (or `reindex`) of one
- * project in a tuned child started with the server's own global options, chunks only (`--embedder none`: the server embeds afterwards, as it would
- * have; a store built without vectors takes them from any model). Its progress lines (JSON, on stderr) are the
- * server's progress; a stop asked of the search interrupts it the way Ctrl-C does (what it chunked is kept). Linux
+ * project in a tuned child started with the server's own global options, chunks only (`--embedder none`: the
+ * server embeds afterwards, as it would have; a store built without vectors takes them from any model). Its progress
+ * lines (JSON, on stderr) are the server's progress; a stop asked of the search interrupts it the way Ctrl-C does (what it chunked is kept). Linux
  * only, where the allocator setting was measured, and not when the user set the variable (as for the CLI: build in
  * one process); then, and when the child cannot start or fails, the server builds in its own process as before,
  * which reports any error properly.

@@ -48,12 +48,15 @@ function pidlessAndOld(file: string): boolean {
   }
 }
 
+/** A lock file whose holder crashed: its process is gone, or it never wrote its pid and is old. */
+function abandoned(file: string, pid: number): boolean {
+  return Number.isNaN(pid) ? pidlessAndOld(file) : !ownerAlive(pid);
+}
+
 /** Whether another live process holds the lock now (a pid-less file counts until it is old enough to be a crash's). */
 export function heldByAnother(file: string): boolean {
   const pid = holderPid(file);
-  if (pid === undefined) return false;
-  if (Number.isNaN(pid)) return !pidlessAndOld(file);
-  return pid !== process.pid && ownerAlive(pid);
+  return pid !== undefined && pid !== process.pid && !abandoned(file, pid);
 }
 
 /**
@@ -82,8 +85,7 @@ export async function acquireLock(
       };
     }
     const pid = holderPid(file);
-    const abandoned = pid !== undefined && (Number.isNaN(pid) ? pidlessAndOld(file) : !ownerAlive(pid));
-    if (abandoned) {
+    if (pid !== undefined && abandoned(file, pid)) {
       try {
         unlinkSync(file); // crashed holder
       } catch {
