@@ -202,8 +202,6 @@ export function markupAsCSharp(text: string): string {
   const visible = withoutComments(text);
   const lines = visible.split("\n");
   const statements: string[][] = lines.map(() => []);
-  // Code blocks are C# already (razorAsCSharp): their lines stay blank here.
-  const inBlock = new Uint8Array(lines.length);
   const lineStarts: number[] = [];
   for (let i = 0, offset = 0; i < lines.length; offset += lines[i]!.length + 1, i++) lineStarts.push(offset);
   const lineOf = (offset: number) => {
@@ -216,9 +214,12 @@ export function markupAsCSharp(text: string): string {
     }
     return lo;
   };
-  for (const { directive, close } of codeBlocks(visible)) {
-    for (let line = lineOf(directive); line <= lineOf(close ?? visible.length - 1); line++) inBlock[line] = 1;
-  }
+  // Code blocks are C# already (razorAsCSharp): the scan skips their lines, from the directive's line to the close's.
+  const skipped = codeBlocks(visible).map(({ directive, close }) => {
+    const end = close === undefined ? -1 : visible.indexOf("\n", close);
+    return { from: lineStarts[lineOf(directive)]!, to: end < 0 ? visible.length : end };
+  });
+  let nextSkip = 0;
   // Unclosed brackets make each scan run to its limit; past this many characters scanned (a hostile or generated
   // file), the rest of the markup is left unread.
   let budget = SCAN_BUDGET_PER_CHAR * visible.length + 100_000;
@@ -229,13 +230,11 @@ export function markupAsCSharp(text: string): string {
   const loopVariables = new Set<string>();
 
   for (let i = 0; i < visible.length && budget > 0; i++) {
-    const ch = visible[i]!;
-    if (inBlock[lineOf(i)]) {
-      const next = visible.indexOf("\n", i);
-      if (next < 0) break;
-      i = next;
+    if (nextSkip < skipped.length && i >= skipped[nextSkip]!.from) {
+      i = skipped[nextSkip++]!.to;
       continue;
     }
+    const ch = visible[i]!;
     // A component tag, not a generic argument (`ILogger<Counter>` in an `@inject` line).
     if (ch === "<" && /[A-Z]/.test(visible[i + 1] ?? "") && !/[\p{L}\p{N}_]/u.test(visible[i - 1] ?? "")) {
       const tag = /^<([A-Z][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*)[\s/>]/u.exec(visible.slice(i, i + 200));
