@@ -460,9 +460,12 @@ export class ProjectIndex {
    */
   private async buildElsewhere(opts: RefreshOptions): Promise<{ built: boolean; ms: number }> {
     const build = this.deps.buildElsewhere;
+    if (!build) return { built: false, ms: 0 };
     const full = opts.force === true;
-    const whole = full || !this.hasBuiltIndex() || this.needsFullRechunk; // hasBuiltIndex opens the store, which tells
-    if (!build || !whole || heldByAnother(join(this.project.cacheDirectory, LOCK_FILE))) return { built: false, ms: 0 };
+    // A loaded snapshot means a built index, and no store read on each search; hasBuiltIndex opens the store, which
+    // tells whether a new chunker version needs every file re-chunked.
+    const whole = full || (this.current === undefined && !this.hasBuiltIndex()) || this.needsFullRechunk;
+    if (!whole || heldByAnother(join(this.project.cacheDirectory, LOCK_FILE))) return { built: false, ms: 0 };
     const started = performance.now();
     const built = await build(this.id, { full, onProgress: opts.onProgress, onWait: opts.onWait, signal: opts.signal });
     opts.signal?.throwIfAborted();
