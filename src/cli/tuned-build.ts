@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { createInterface } from "node:readline";
-import type { BuildElsewhere, Progress } from "../index/project-index.ts";
+import type { BuildElsewhere } from "../index/project-index.ts";
 import { PROGRESS_FORMAT_VARIABLE, parseProgressLine } from "./progress.ts";
 
 export const PURGE_DELAY_VARIABLE = "MIMALLOC_PURGE_DELAY";
@@ -127,7 +127,7 @@ export function childBuilder(
       hooks.signal?.addEventListener("abort", stop, { once: true });
       const said: string[] = [];
       createInterface({ input: child.stderr! }).on("line", (line) => {
-        const progress: Progress | undefined = parseProgressLine(line);
+        const progress = parseProgressLine(line);
         if (progress) hooks.onProgress?.(progress);
         else if (/^(?:note: )?Waiting for process/.test(line)) hooks.onWait?.(line.replace(/^note: /, ""));
         else if (line.trim() !== "") said.push(line);
