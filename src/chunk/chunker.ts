@@ -11,7 +11,7 @@ import { C_COMMENT_LINE, LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
 import { injectedProperties, markupAsCSharp, razorAsCSharp } from "./razor.ts";
-import { xamlAsCSharp } from "./xaml.ts";
+import { xamlAsCSharp, xamlDeclarations } from "./xaml.ts";
 import { referencesOfMatches } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
@@ -95,19 +95,21 @@ function referencesOfCSharp(grammar: LoadedGrammar, csharp: string): IdentifierR
 }
 
 /**
- * XAML: line windows, as any markup, and the C# it names (handlers, bindings, controls: xaml.ts) as references, so
- * the references tool and "who uses X" questions reach the views that bind to X.
+ * XAML: the code-behind class it declares (`x:Class`) and its named controls as declarations, the markup around them
+ * as gap chunks, and the C# it names (handlers, bindings, controls: xaml.ts) as references, so the references tool
+ * and "who uses X" questions reach the views that bind to X.
  */
 function xamlStrategy(grammar: LoadedGrammar): Strategy {
   return (path, text, lines, identifiers) => {
-    if (identifiers) {
-      try {
-        identifiers.push(...referencesOfCSharp(grammar, xamlAsCSharp(text)));
-      } catch {
-        // The windows still index the file's text.
-      }
+    let declarations: ChunkDraft[];
+    try {
+      declarations = xamlDeclarations(text).map((raw) => toDraft(path, raw));
+      if (identifiers) identifiers.push(...referencesOfCSharp(grammar, xamlAsCSharp(text)));
+    } catch {
+      // As for a .cs file: a failure on one file leaves it searchable as windows.
+      return windowChunks(path, lines);
     }
-    return windowChunks(path, lines);
+    return withGaps(path, lines, declarations, undefined, XAML_COMMENT_LINE);
   };
 }
 
@@ -115,6 +117,8 @@ function xamlStrategy(grammar: LoadedGrammar): Strategy {
 const RAZOR_GAP_NOISE = /^\s*(?:@using\s+[^\s;]+;?|@namespace\s+\S+|[{}]+)\s*$/;
 /** Razor (`@* *@`), markup (`<!-- -->`) and C# comment lines. */
 const RAZOR_COMMENT_LINE = /^\s*(?:@\*|\*@|<!--|-->|\/\/|\/\*|\*)/;
+/** Markup comment lines (`<!--`, `-->`). */
+const XAML_COMMENT_LINE = /^\s*(?:<!--|-->)/;
 
 const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\p{L}\p{N}_.]+\s*[;{]?|extern\s+alias\s+[\p{L}\p{N}_]+;|#\s*(?:region|endregion|if|elif|else|endif|pragma|nullable)\b.*|[{}]+)\s*$/u;
 

@@ -63,5 +63,7 @@
  *     x:Type and x:Class types (xaml.ts); they stay line windows.
  * 32: a Razor component's `@typeparam`s make its class generic (`partial class Grid<TItem> where TItem : class`);
  *     markup lines inside `@{ }` blocks are not read as C#.
+ * 33: XAML declares its code-behind class (`x:Class`, a partial class) and the fields of its named controls; the
+ *     rest of the file is gap chunks instead of windows, and x:Class is no longer listed as a use.
  */
-export const CHUNKER_VERSION = 32;
+export const CHUNKER_VERSION = 33;

@@ -1,8 +1,12 @@
-// XAML (.xaml: WPF, WinUI, .NET MAUI; .axaml: Avalonia): markup that names the C# it runs. Its event handlers
-// (`Click="OnSave"`), bindings (`{Binding Order.Total}`, `{x:Bind ViewModel.Save}`), static members and types
-// (`{x:Static local:Limits.Max}`, `{x:Type local:Row}`), controls (`<local:OrderView>`) and code-behind class
-// (`x:Class`) become C# statements with the file's line numbers (xamlAsCSharp) that the C# references query reads, so
-// "who uses SaveCommand" finds the button bound to it. The file itself is line windows (chunker.ts).
+// XAML (.xaml: WPF, WinUI, .NET MAUI; .axaml: Avalonia): markup that declares part of a C# class and names the C#
+// it runs. The root's `x:Class` is a partial class, completed by the code-behind, and each element named with
+// `x:Name` (or `Name`) is a field of it, as the XAML compiler generates them (xamlDeclarations), so find-symbol and
+// outline know `MainWindow.SaveButton`. Event handlers (`Click="OnSave"`), bindings (`{Binding Order.Total}`,
+// `{x:Bind ViewModel.Save}`), static members and types (`{x:Static local:Limits.Max}`, `{x:Type local:Row}`) and
+// controls (`<local:OrderView>`) become C# statements with the file's line numbers (xamlAsCSharp) that the C#
+// references query reads, so "who uses SaveCommand" finds the button bound to it. The rest of the markup is gap
+// chunks (chunker.ts).
+import type { RawChunk } from "./draft.ts";
 import { blankMatches, statementsAsMethod } from "./markup-csharp.ts";
 
 /** Attributes that name an event: their value is a handler method of the code-behind (`Click`, `SelectionChanged`). */
@@ -10,6 +14,9 @@ const EVENT_ATTRIBUTE =
   /(?:Click|Clicked|Changed|Changing|Loaded|Unloaded|Tapped|Pressed|Released|Opened|Opening|Closed|Closing|Checked|Unchecked|Toggled|Completed|Invoked|Activated|Focused|Unfocused|Down|Up|Enter|Leave|Move|Moved|Scroll|Drop|Over|Appearing|Disappearing|Refreshing|Requested|Started|Ended|Navigated|Navigating)$/;
 /** A C# identifier path (`Order.Total`, `Items[0].Name` without the indexers). */
 const MEMBER_PATH = /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*$/u;
+const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+/** What `x:FieldModifier` may say (WPF writes `public`/`internal`, WinUI and Avalonia also `private`, `protected`). */
+const FIELD_MODIFIER = /^(?:public|internal|private|protected|protected internal|private protected)$/i;
 
 /** `{Binding …}` and `{x:Bind …}`: the path, written first or as `Path=`. */
 function bindingPath(extension: string): string | undefined {
@@ -30,7 +37,6 @@ function typeName(qualified: string): string | undefined {
 /** The statement one attribute stands for, or undefined when its value is no C# name. */
 function attributeStatement(name: string, value: string): string | undefined {
   const trimmed = value.trim();
-  if (name === "x:Class") return MEMBER_PATH.test(trimmed) ? `_ = typeof(${trimmed});` : undefined;
   if (trimmed.startsWith("{")) {
     const path = bindingPath(trimmed);
     if (path !== undefined) return `_ = ${path};`;
@@ -40,7 +46,7 @@ function attributeStatement(name: string, value: string): string | undefined {
     return type !== undefined && typeName(type) ? `_ = typeof(${typeName(type)});` : undefined;
   }
   // A handler: a plain method name on an event attribute (`Click="OnSave"`, `Button.Click="OnAny"`).
-  if (EVENT_ATTRIBUTE.test(name) && /^[\p{L}_][\p{L}\p{N}_]*$/u.test(trimmed)) return `_ = ${trimmed};`;
+  if (EVENT_ATTRIBUTE.test(name) && IDENTIFIER.test(trimmed)) return `_ = ${trimmed};`;
   return undefined;
 }
 
@@ -61,44 +67,128 @@ function tagEnd(text: string, from: number): number {
   return limit;
 }
 
+interface Attribute {
+  name: string;
+  value: string;
+  /** 1-based line the attribute starts on. */
+  line: number;
+}
+
+interface StartTag {
+  name: string;
+  /** 1-based lines of `<` and of the `>` that ends the tag. */
+  startLine: number;
+  endLine: number;
+  /** The tag as written, `<` to `>`. */
+  text: string;
+  attributes: Attribute[];
+}
+
 /**
- * The C# a XAML file names, as statements of one method, each on the line it is written on, everything else blank:
- * controls as `new T()`, handlers and binding paths as member uses, `x:Static` members, `x:Type` and `x:Class` types.
- * Comments are left out. The references query reads it; it is never chunked.
+ * Every start tag of the file with its attributes and lines, comments left out. Quoted values may span lines and
+ * hold `>`; a tag is consumed whole, so the scan is one pass whatever the file holds.
  */
-export function xamlAsCSharp(text: string): string {
+function startTags(text: string): StartTag[] {
   const visible = blankMatches(text, /<!--[\s\S]*?-->/g);
-  const lines = visible.split("\n");
-  const statements: string[][] = lines.map(() => []);
-  let line = 0;
-  let lineStart = 0;
+  const tags: StartTag[] = [];
+  let line = 1;
+  let nextNewline = visible.indexOf("\n"); // the first newline `line` has not counted; offsets only grow
   const lineAt = (offset: number) => {
-    while (line + 1 < lines.length && lineStart + lines[line]!.length < offset) {
-      lineStart += lines[line]!.length + 1;
+    while (nextNewline >= 0 && nextNewline < offset) {
       line++;
+      nextNewline = visible.indexOf("\n", nextNewline + 1);
     }
     return line;
   };
-  // Each start tag: its name, then its attributes (quoted values may span lines; `>` inside them is text). A tag is
-  // consumed whole, so the scan is one pass whatever the file holds.
   for (let i = visible.indexOf("<"); i >= 0 && i < visible.length; i = visible.indexOf("<", i)) {
     const name = /^<([\p{L}_][\p{L}\p{N}_.:-]*)/u.exec(visible.slice(i, i + 256))?.[1];
     if (name === undefined) {
       i++;
       continue;
     }
-    const end = tagEnd(visible, i + 1 + name.length);
-    // A control, not a property element (`<Grid.RowDefinitions>`) or an `x:` directive element.
-    if (!name.includes(".") && !name.startsWith("x:") && /^[A-Z]/.test(name.slice(name.indexOf(":") + 1))) {
-      const type = typeName(name);
-      if (type) statements[lineAt(i)]!.push(`_ = new ${type}();`);
-    }
     const attributesAt = i + 1 + name.length;
+    const end = tagEnd(visible, attributesAt);
+    const startLine = lineAt(i);
+    const attributes: Attribute[] = [];
     for (const attribute of visible.slice(attributesAt, end).matchAll(/([\p{L}_][\p{L}\p{N}_.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/gu)) {
-      const statement = attributeStatement(attribute[1]!, attribute[2] ?? attribute[3]!);
-      if (statement !== undefined) statements[lineAt(attributesAt + attribute.index)]!.push(statement);
+      attributes.push({ name: attribute[1]!, value: attribute[2] ?? attribute[3]!, line: lineAt(attributesAt + attribute.index) });
     }
+    tags.push({ name, startLine, endLine: lineAt(end), text: visible.slice(i, end + 1), attributes });
     i = end;
+  }
+  return tags;
+}
+
+/** A control, not a property element (`<Grid.RowDefinitions>`) or an `x:` directive element (`<x:String>`). */
+function isControl(tagName: string): boolean {
+  return !tagName.includes(".") && !tagName.startsWith("x:") && /^[A-Z]/.test(tagName.slice(tagName.indexOf(":") + 1));
+}
+
+function attributeValue(tag: StartTag, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const value = tag.attributes.find((a) => a.name === name)?.value.trim();
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The C# the file declares: the root's `x:Class` as a partial class deriving from the root element's type (the
+ * root's start tag is its chunk), and each named control as a field of that class (its start tag is the chunk).
+ * A file without `x:Class` (a resource dictionary, a style) declares nothing: its names make no fields.
+ */
+export function xamlDeclarations(text: string): RawChunk[] {
+  const tags = startTags(text);
+  const root = tags[0];
+  const className = root && attributeValue(root, "x:Class");
+  if (!root || !className || !MEMBER_PATH.test(className)) return [];
+  const simpleName = className.slice(className.lastIndexOf(".") + 1);
+  const base = typeName(root.name);
+  const chunks: RawChunk[] = [
+    {
+      kind: "Class",
+      symbol: className,
+      signature: `partial class ${simpleName}${base ? ` : ${base}` : ""}`,
+      startLine: root.startLine,
+      endLine: root.endLine,
+      content: root.text,
+    },
+  ];
+  const declared = new Set<string>();
+  for (const tag of tags) {
+    if (tag === root || !isControl(tag.name)) continue;
+    const field = attributeValue(tag, "x:Name", "Name");
+    const type = typeName(tag.name);
+    // A name used twice is a compile error; the first keeps the field, as one symbol names one declaration.
+    if (!field || !IDENTIFIER.test(field) || !type || declared.has(field)) continue;
+    declared.add(field);
+    const modifier = attributeValue(tag, "x:FieldModifier");
+    chunks.push({
+      kind: "Field",
+      symbol: `${className}.${field}`,
+      signature: `${modifier && FIELD_MODIFIER.test(modifier) ? `${modifier.toLowerCase()} ` : ""}${type} ${field}`,
+      startLine: tag.startLine,
+      endLine: tag.endLine,
+      content: tag.text,
+    });
+  }
+  return chunks;
+}
+
+/**
+ * The C# a XAML file names, as statements of one method, each on the line it is written on, everything else blank:
+ * controls as `new T()`, handlers and binding paths as member uses, `x:Static` members and `x:Type` types.
+ * Comments are left out. The references query reads it; it is never chunked.
+ */
+export function xamlAsCSharp(text: string): string {
+  const statements: string[][] = text.split("\n").map(() => []);
+  for (const tag of startTags(text)) {
+    const type = isControl(tag.name) ? typeName(tag.name) : undefined;
+    if (type) statements[tag.startLine - 1]!.push(`_ = new ${type}();`);
+    for (const attribute of tag.attributes) {
+      const statement = attributeStatement(attribute.name, attribute.value);
+      if (statement !== undefined) statements[attribute.line - 1]!.push(statement);
+    }
   }
   return statementsAsMethod(statements);
 }

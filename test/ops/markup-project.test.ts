@@ -1,5 +1,5 @@
-// Blazor and XAML projects through the workspace: outline, references and search see the C# of Razor components
-// and the C# a XAML view names.
+// Blazor and XAML projects through the workspace: outline, references and search see the C# of Razor components,
+// the class and fields a XAML view declares and the C# it names.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
@@ -47,10 +47,19 @@ const VIEW_MODEL = `namespace Shop
 const WINDOW = `<Window x:Class="Shop.MainWindow"
         xmlns:x="http://schemas.microsoft.com/winfx/2006/xaml">
     <Grid>
-        <Button Content="Save"
+        <Button x:Name="SaveButton" Content="Save"
                 Command="{Binding SaveCommand}" Click="OnSaveClicked" />
     </Grid>
 </Window>
+`;
+
+const CODE_BEHIND = `namespace Shop
+{
+    public partial class MainWindow : Window
+    {
+        private void OnLoaded(object sender, EventArgs e) => SaveButton.IsEnabled = false;
+    }
+}
 `;
 
 const dirs: string[] = [];
@@ -60,7 +69,7 @@ beforeAll(async () => {
   const work = tempDir("razor-project");
   dirs.push(work);
   const root = join(work, "app");
-  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME, "Shop/OrderViewModel.cs": VIEW_MODEL, "Shop/MainWindow.xaml": WINDOW });
+  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME, "Shop/OrderViewModel.cs": VIEW_MODEL, "Shop/MainWindow.xaml": WINDOW, "Shop/MainWindow.xaml.cs": CODE_BEHIND });
   const embedding = embeddingConfig({ provider: "none" });
   const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"), { id: "app", extensions: [".cs", ".razor", ".xaml"] })], embedding };
   ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
@@ -109,5 +118,18 @@ describe("XAML views in a project", () => {
     expect(uses(await ws.references({ symbol: "OrderViewModel.OnSaveClicked", limit: 50 }))).toEqual(["Shop/MainWindow.xaml:5"]);
     const found = await ws.search({ query: "where is SaveCommand used", limit: 3 });
     expect([found.hits[0]!.path, found.hits[0]!.focus_line]).toEqual(["Shop/MainWindow.xaml", 5]);
+  });
+
+  test("the view's x:Class is the code-behind's partial class; a named control is its field, found by name and used from C#", async () => {
+    const view = await ws.outline({ path: "Shop/MainWindow.xaml" });
+    const cls = view.declarations.flatMap((d) => [d, ...(d.members ?? [])]).find((d) => d.kind === "Class")!;
+    expect([cls.symbol, cls.signature, cls.start_line, cls.end_line]).toEqual(["Shop.MainWindow", "partial class MainWindow : Window", 1, 2]);
+    expect(cls.members!.map((m) => `${m.kind} ${m.symbol} ${m.start_line}-${m.end_line}`)).toEqual(["Field Shop.MainWindow.SaveButton 4-5"]);
+    const declared = await ws.findSymbol({ name: "MainWindow", limit: 10 });
+    expect(declared.hits.filter((h) => h.kind === "Class").map((h) => h.path).sort()).toEqual(["Shop/MainWindow.xaml", "Shop/MainWindow.xaml.cs"]);
+    const field = await ws.findSymbol({ name: "SaveButton", limit: 10 });
+    expect(field.hits.map((h) => `${h.path}:${h.start_line}`)).toEqual(["Shop/MainWindow.xaml:4"]);
+    const uses = await ws.references({ symbol: "MainWindow.SaveButton", limit: 50 });
+    expect(uses.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}`))).toEqual(["Shop/MainWindow.xaml.cs:5"]);
   });
 });
