@@ -7,6 +7,7 @@ import { toDraft, type RawChunk } from "./draft.ts";
 import { type LoadedGrammar, kindForCapture } from "./parser.ts";
 import { selectBranches } from "./preprocess.ts";
 import { rewriteExtensionBlocks } from "./extension-blocks.ts";
+import { attributeSimpleName, OBSERVABLE_PROPERTY, observablePropertyName, RELAY_COMMAND, relayCommands } from "./generated-members.ts";
 import { collapseWhitespace, dedent } from "./text.ts";
 
 /** Declarations that contain members and contribute a segment to their members' symbols. */
@@ -292,6 +293,21 @@ class CSharpFile {
     return dedent(this.original.slice(from, end));
   }
 
+  /** The attributes written on a declaration: simple name (`RelayCommand`) and argument list text. */
+  attributes(node: Node): Array<{ name: string; arguments: string }> {
+    const found: Array<{ name: string; arguments: string }> = [];
+    for (const list of node.children) {
+      if (list.type !== "attribute_list") continue;
+      for (const attribute of list.namedChildren) {
+        const name = attribute.type === "attribute" ? attribute.childForFieldName("name") : null;
+        if (!name) continue;
+        const argumentList = attribute.namedChildren.find((c) => c.type === "attribute_argument_list");
+        found.push({ name: attributeSimpleName(this.nodeText(name)), arguments: argumentList ? this.nodeText(argumentList) : "" });
+      }
+    }
+    return found;
+  }
+
   /** Direct members of a type body, looking through `#if` blocks. */
   members(body: Node): Node[] {
     const out: Node[] = [];
@@ -355,7 +371,10 @@ function typeContent(file: CSharpFile, node: Node, start: number): string {
   return [header, "{", ...members, "}"].join("\n");
 }
 
-function definitionChunk(file: CSharpFile, definition: Definition): RawChunk & { depth: number } {
+/** A chunk with its nesting depth, which orders a type before its members on a shared line. */
+type PlacedChunk = RawChunk & { depth: number };
+
+function definitionChunk(file: CSharpFile, definition: Definition): PlacedChunk {
   const { node, kind, name } = definition;
   const lead = file.leadingDocStart(node);
   const container = file.containerPath(node);
@@ -364,7 +383,7 @@ function definitionChunk(file: CSharpFile, definition: Definition): RawChunk & {
   const declarator = isField ? (name?.parent ?? undefined) : undefined;
   const signature = file.signature(node, declarator);
   const content = TYPE_NODES.has(node.type) ? typeContent(file, node, lead.start) : file.code(lead.start, node.endIndex);
-  const chunk: RawChunk & { depth: number } = {
+  const chunk: PlacedChunk = {
     kind,
     symbol,
     signature,
@@ -375,6 +394,38 @@ function definitionChunk(file: CSharpFile, definition: Definition): RawChunk & {
   };
   if (lead.doc !== undefined) chunk.doc = lead.doc;
   return chunk;
+}
+
+/**
+ * The properties a source generator adds for a declaration's attributes (generated-members.ts): `[ObservableProperty]`
+ * on a field, `[RelayCommand]` on a method. Each is a Property chunk of the same type, on the declaration's lines
+ * and with its code, its signature saying where it comes from.
+ */
+function generatedChunks(file: CSharpFile, definition: Definition, source: PlacedChunk): PlacedChunk[] {
+  const { node, name } = definition;
+  if (!name || (node.type !== "field_declaration" && node.type !== "method_declaration")) return [];
+  const attributes = file.attributes(node);
+  if (attributes.length === 0) return [];
+  const container = file.containerPath(node);
+  const declared = file.nodeText(name);
+  const property = (member: string, signature: string): PlacedChunk => ({ ...source, kind: "Property", symbol: [...container, member].join("."), signature });
+  if (node.type === "field_declaration") {
+    const generated = attributes.some((a) => a.name === OBSERVABLE_PROPERTY) ? observablePropertyName(declared) : undefined;
+    const type = node.namedChildren.find((c) => c.type === "variable_declaration")?.childForFieldName("type");
+    if (!generated || !type) return [];
+    return [property(generated, `public ${collapseWhitespace(file.nodeText(type))} ${generated} { get; set; } // [ObservableProperty] ${declared}`)];
+  }
+  const relay = attributes.find((a) => a.name === RELAY_COMMAND);
+  const returns = node.childForFieldName("returns");
+  const parameters = node.childForFieldName("parameters");
+  if (!relay || !returns || !parameters) return [];
+  const parameterTypes = parameters.namedChildren
+    .filter((p) => p.type === "parameter")
+    .map((p) => collapseWhitespace(p.childForFieldName("type") ? file.nodeText(p.childForFieldName("type")!) : ""));
+  const includeCancelCommand = /\bIncludeCancelCommand\s*=\s*true\b/.test(relay.arguments);
+  return relayCommands(declared, collapseWhitespace(file.nodeText(returns)), parameterTypes, includeCancelCommand).map((command) =>
+    property(command.name, `public ${command.type} ${command.name} { get; } // [RelayCommand] ${declared}`),
+  );
 }
 
 /** C# 9 top-level statements as one chunk, named like the entry point the compiler synthesises. */
@@ -462,7 +513,10 @@ export function chunkCSharp(
     const file = new CSharpFile(parsedText, text, findFileNamespace(parsedText, root), root, extensions.headers);
     const chunks = collectDefinitions(definitionMatches)
       .filter((d) => !file.isExtensionBlock(d.node))
-      .map((d) => definitionChunk(file, d));
+      .flatMap((d) => {
+        const chunk = definitionChunk(file, d);
+        return [chunk, ...generatedChunks(file, d, chunk)];
+      });
     const topLevel = topLevelChunk(file, root);
     if (chunks.length === 0 && (!topLevel || root.hasError)) return undefined;
     const all: Array<RawChunk & { depth?: number }> = topLevel ? [...chunks, topLevel] : chunks;

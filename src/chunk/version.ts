@@ -65,5 +65,7 @@
  *     markup lines inside `@{ }` blocks are not read as C#.
  * 33: XAML declares its code-behind class (`x:Class`, a partial class) and the fields of its named controls; the
  *     rest of the file is gap chunks instead of windows, and x:Class is no longer listed as a use.
+ * 34: C# fields with `[ObservableProperty]` and methods with `[RelayCommand]` (CommunityToolkit.Mvvm) also give the
+ *     Property chunks the source generator adds (`CustomerName`, `SaveCommand`), on the declaration's lines.
  */
-export const CHUNKER_VERSION = 33;
+export const CHUNKER_VERSION = 34;
