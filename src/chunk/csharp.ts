@@ -7,7 +7,15 @@ import { toDraft, type RawChunk } from "./draft.ts";
 import { type LoadedGrammar, kindForCapture } from "./parser.ts";
 import { selectBranches } from "./preprocess.ts";
 import { rewriteExtensionBlocks } from "./extension-blocks.ts";
-import { attributeSimpleName, OBSERVABLE_PROPERTY, observablePropertyName, RELAY_COMMAND, relayCommands } from "./generated-members.ts";
+import {
+  attributeSimpleName,
+  observablePropertyName,
+  PROPERTY_ATTRIBUTES,
+  REACTIVE_COMMAND,
+  reactiveCommand,
+  RELAY_COMMAND,
+  relayCommands,
+} from "./generated-members.ts";
 import { collapseWhitespace, dedent } from "./text.ts";
 
 /** Declarations that contain members and contribute a segment to their members' symbols. */
@@ -397,9 +405,9 @@ function definitionChunk(file: CSharpFile, definition: Definition): PlacedChunk 
 }
 
 /**
- * The properties a source generator adds for a declaration's attributes (generated-members.ts): `[ObservableProperty]`
- * on a field, `[RelayCommand]` on a method. Each is a Property chunk of the same type, on the declaration's lines
- * and with its code, its signature saying where it comes from.
+ * The properties a source generator adds for a declaration's attributes (generated-members.ts): an observable property
+ * for a field, a command for a method. Each is a Property chunk of the same type, on the declaration's lines and with
+ * its code, its signature saying where it comes from.
  */
 function generatedChunks(file: CSharpFile, definition: Definition, source: PlacedChunk): PlacedChunk[] {
   const { node, name } = definition;
@@ -408,24 +416,41 @@ function generatedChunks(file: CSharpFile, definition: Definition, source: Place
   if (attributes.length === 0) return [];
   const container = file.containerPath(node);
   const declared = file.nodeText(name);
-  const property = (member: string, signature: string): PlacedChunk => ({ ...source, kind: "Property", symbol: [...container, member].join("."), signature });
+  const property = (member: string, signature: string, attribute: string): PlacedChunk => ({
+    ...source,
+    kind: "Property",
+    symbol: [...container, member].join("."),
+    signature: `public ${signature} // [${attribute}] ${declared}`,
+  });
   if (node.type === "field_declaration") {
-    const generated = attributes.some((a) => a.name === OBSERVABLE_PROPERTY) ? observablePropertyName(declared) : undefined;
+    const attribute = attributes.find((a) => PROPERTY_ATTRIBUTES.has(a.name));
+    // ReactiveUI lets `[ObservableAsProperty(PropertyName = "Total")]` name the property.
+    const named = attribute && /\bPropertyName\s*=\s*"([\p{L}_][\p{L}\p{N}_]*)"/u.exec(attribute.arguments)?.[1];
+    const generated = attribute && (named || observablePropertyName(declared));
     const type = node.namedChildren.find((c) => c.type === "variable_declaration")?.childForFieldName("type");
-    if (!generated || !type) return [];
-    return [property(generated, `public ${collapseWhitespace(file.nodeText(type))} ${generated} { get; set; } // [ObservableProperty] ${declared}`)];
+    if (!attribute || !generated || !type) return [];
+    // An ObservableAsProperty is read-only: its value comes from an observable.
+    const accessors = attribute.name === "ObservableAsProperty" ? "{ get; }" : "{ get; set; }";
+    return [property(generated, `${collapseWhitespace(file.nodeText(type))} ${generated} ${accessors}`, attribute.name)];
   }
-  const relay = attributes.find((a) => a.name === RELAY_COMMAND);
   const returns = node.childForFieldName("returns");
   const parameters = node.childForFieldName("parameters");
-  if (!relay || !returns || !parameters) return [];
+  if (!returns || !parameters) return [];
+  const returnType = collapseWhitespace(file.nodeText(returns));
   const parameterTypes = parameters.namedChildren
     .filter((p) => p.type === "parameter")
     .map((p) => collapseWhitespace(p.childForFieldName("type") ? file.nodeText(p.childForFieldName("type")!) : ""));
-  const includeCancelCommand = /\bIncludeCancelCommand\s*=\s*true\b/.test(relay.arguments);
-  return relayCommands(declared, collapseWhitespace(file.nodeText(returns)), parameterTypes, includeCancelCommand).map((command) =>
-    property(command.name, `public ${command.type} ${command.name} { get; } // [RelayCommand] ${declared}`),
-  );
+  const commands: PlacedChunk[] = [];
+  const relay = attributes.find((a) => a.name === RELAY_COMMAND);
+  if (relay) {
+    const includeCancelCommand = /\bIncludeCancelCommand\s*=\s*true\b/.test(relay.arguments);
+    for (const command of relayCommands(declared, returnType, parameterTypes, includeCancelCommand)) {
+      commands.push(property(command.name, `${command.type} ${command.name} { get; }`, RELAY_COMMAND));
+    }
+  }
+  const reactive = attributes.some((a) => a.name === REACTIVE_COMMAND) ? reactiveCommand(declared, returnType, parameterTypes) : undefined;
+  if (reactive) commands.push(property(reactive.name, `${reactive.type} ${reactive.name} { get; }`, REACTIVE_COMMAND));
+  return commands;
 }
 
 /** C# 9 top-level statements as one chunk, named like the entry point the compiler synthesises. */

@@ -65,7 +65,8 @@
  *     markup lines inside `@{ }` blocks are not read as C#.
  * 33: XAML declares its code-behind class (`x:Class`, a partial class) and the fields of its named controls; the
  *     rest of the file is gap chunks instead of windows, and x:Class is no longer listed as a use.
- * 34: C# fields with `[ObservableProperty]` and methods with `[RelayCommand]` (CommunityToolkit.Mvvm) also give the
- *     Property chunks the source generator adds (`CustomerName`, `SaveCommand`), on the declaration's lines.
+ * 34: C# fields with `[ObservableProperty]` and methods with `[RelayCommand]` (CommunityToolkit.Mvvm), and ReactiveUI's
+ *     `[Reactive]`, `[ObservableAsProperty]` and `[ReactiveCommand]`, also give the Property chunks the source
+ *     generator adds (`CustomerName`, `SaveCommand`), on the declaration's lines.
  */
 export const CHUNKER_VERSION = 34;

@@ -1,8 +1,8 @@
-// Members the MVVM Toolkit's source generators add: the naming rules, and the Property chunks the C# chunker makes
-// of `[ObservableProperty]` fields and `[RelayCommand]` methods.
+// Members MVVM source generators add (CommunityToolkit.Mvvm, ReactiveUI.SourceGenerators): the naming rules, and the
+// Property chunks the C# chunker makes of attributed fields and methods.
 import { describe, expect, test } from "bun:test";
 import { createChunker } from "../../src/chunk/chunker.ts";
-import { attributeSimpleName, observablePropertyName, relayCommands } from "../../src/chunk/generated-members.ts";
+import { attributeSimpleName, observablePropertyName, reactiveCommand, relayCommands } from "../../src/chunk/generated-members.ts";
 import { only, outline, src } from "./helpers.ts";
 
 const chunker = await createChunker();
@@ -34,6 +34,19 @@ describe("naming rules", () => {
     expect(relayCommands("Sum", "int", [], false)).toEqual([]);
     expect(relayCommands("Move", "void", ["int", "int"], false)).toEqual([]);
     expect(relayCommands("Wait", "ValueTask", [], false)).toEqual([]);
+  });
+
+  test("a ReactiveUI command drops _ or m_ and a Task method's Async, typed ReactiveCommand<input, output>", () => {
+    expect(reactiveCommand("Save", "void", [])).toEqual({ name: "SaveCommand", type: "ReactiveCommand<Unit, Unit>" });
+    // No On prefix is dropped here, unlike the MVVM Toolkit.
+    expect(reactiveCommand("OnSelect", "void", ["Order"])).toEqual({ name: "OnSelectCommand", type: "ReactiveCommand<Order, Unit>" });
+    expect(reactiveCommand("_loadAsync", "Task<IReadOnlyList<Order>>", ["CancellationToken"])).toEqual({
+      name: "LoadCommand",
+      type: "ReactiveCommand<Unit, IReadOnlyList<Order>>",
+    });
+    expect(reactiveCommand("Search", "IObservable<string>", ["string"])).toEqual({ name: "SearchCommand", type: "ReactiveCommand<string, string>" });
+    expect(reactiveCommand("Count", "int", [])).toEqual({ name: "CountCommand", type: "ReactiveCommand<Unit, int>" });
+    expect(reactiveCommand("Move", "void", ["int", "int"])).toBeUndefined();
   });
 
   test("an attribute's simple name drops its namespace, generic arguments and Attribute suffix", () => {
@@ -83,5 +96,27 @@ describe("generated members as chunks", () => {
     expect(property.doc).toBe("The customer's display name.");
     expect(property.content).toBe(only(chunks, "Shop.ViewModels.OrderViewModel.customerName").content);
     expect(only(chunks, "Shop.ViewModels.OrderViewModel.SaveCommand").signature).toBe("public IAsyncRelayCommand SaveCommand { get; } // [RelayCommand] SaveAsync");
+  });
+});
+
+describe("ReactiveUI's generated members as chunks", () => {
+  const chunks = chunker.chunk(
+    "ViewModels/SearchViewModel.cs",
+    src(
+      "public partial class SearchViewModel : ReactiveObject", //                           1
+      "{", //                                                                                2
+      "    [Reactive] private string _searchText = \"\";", //                               3
+      "    [ObservableAsProperty(PropertyName = \"Found\")] private int _resultCount;", //    4
+      "    [ReactiveCommand] private async Task<int> SearchAsync(string text) => 0;", //     5
+      "}", //                                                                               6
+    ),
+  );
+
+  test("[Reactive] and [ObservableAsProperty] fields give properties, [ReactiveCommand] methods commands", () => {
+    expect(chunks.filter((c) => c.kind === "Property").map((c) => `${c.symbol} ${c.startLine} ${c.signature}`)).toEqual([
+      "SearchViewModel.SearchText 3 public string SearchText { get; set; } // [Reactive] _searchText",
+      "SearchViewModel.Found 4 public int Found { get; } // [ObservableAsProperty] _resultCount",
+      "SearchViewModel.SearchCommand 5 public ReactiveCommand<string, int> SearchCommand { get; } // [ReactiveCommand] SearchAsync",
+    ]);
   });
 });

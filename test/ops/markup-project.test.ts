@@ -1,5 +1,5 @@
 // Blazor and XAML projects through the workspace: outline, references and search see the C# of Razor components,
-// the class and fields a XAML view declares and the C# it names.
+// the class and fields a XAML view declares and the C# it names, and the members MVVM generators add that views bind to.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
@@ -62,6 +62,24 @@ const CODE_BEHIND = `namespace Shop
 }
 `;
 
+const CHECKOUT_VIEW_MODEL = `namespace Shop;
+
+public partial class CheckoutViewModel : ObservableObject
+{
+    [ObservableProperty]
+    private string? couponCode;
+
+    [RelayCommand]
+    private async Task PayAsync() { }
+}
+`;
+
+const CHECKOUT_VIEW = `<UserControl x:Class="Shop.CheckoutView">
+    <TextBox Text="{Binding CouponCode}" />
+    <Button Command="{Binding PayCommand}" />
+</UserControl>
+`;
+
 const dirs: string[] = [];
 let ws: Workspace;
 
@@ -69,7 +87,10 @@ beforeAll(async () => {
   const work = tempDir("razor-project");
   dirs.push(work);
   const root = join(work, "app");
-  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME, "Shop/OrderViewModel.cs": VIEW_MODEL, "Shop/MainWindow.xaml": WINDOW, "Shop/MainWindow.xaml.cs": CODE_BEHIND });
+  writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME, "Shop/OrderViewModel.cs": VIEW_MODEL, "Shop/MainWindow.xaml": WINDOW, "Shop/MainWindow.xaml.cs": CODE_BEHIND,
+    "Shop/CheckoutViewModel.cs": CHECKOUT_VIEW_MODEL,
+    "Shop/CheckoutView.xaml": CHECKOUT_VIEW,
+  });
   const embedding = embeddingConfig({ provider: "none" });
   const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"), { id: "app", extensions: [".cs", ".razor", ".xaml"] })], embedding };
   ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
@@ -131,5 +152,18 @@ describe("XAML views in a project", () => {
     expect(field.hits.map((h) => `${h.path}:${h.start_line}`)).toEqual(["Shop/MainWindow.xaml:4"]);
     const uses = await ws.references({ symbol: "MainWindow.SaveButton", limit: 50 });
     expect(uses.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}`))).toEqual(["Shop/MainWindow.xaml.cs:5"]);
+  });
+});
+
+describe("members a source generator adds", () => {
+  test("a binding to a generated command or property finds the method or field it is generated from", async () => {
+    const command = await ws.findSymbol({ name: "PayCommand", limit: 10 });
+    expect(command.hits.map((h) => `${h.kind} ${h.symbol} ${h.path}:${h.start_line}-${h.end_line}`)).toEqual([
+      "Property Shop.CheckoutViewModel.PayCommand Shop/CheckoutViewModel.cs:8-9",
+    ]);
+    const property = await ws.findSymbol({ name: "CouponCode", limit: 10 });
+    expect(property.hits.map((h) => `${h.kind} ${h.symbol}`)).toContain("Property Shop.CheckoutViewModel.CouponCode");
+    const uses = await ws.references({ symbol: "CheckoutViewModel.PayCommand", limit: 50 });
+    expect(uses.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}`))).toEqual(["Shop/CheckoutView.xaml:3"]);
   });
 });
