@@ -11,7 +11,7 @@ import { UsageError, Workspace, type OperationHooks } from "../ops/workspace.ts"
 import { CLI_NAMES, MCP_NAMES, type CommandNames } from "../ops/command-names.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { OUTLINE_LIMIT } from "../ops/navigate.ts";
-import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus } from "./print.ts";
+import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus, formatTypeOutline } from "./print.ts";
 import { progressReporter } from "./progress.ts";
 import { childBuilder } from "./tuned-build.ts";
 import type { BuildElsewhere } from "../index/project-index.ts";
@@ -235,16 +235,30 @@ export function buildProgram(io: CliIo = defaultIo): Command {
 
   program
     .command("outline")
-    .description("the declarations of one file, nested (refreshes the index first)")
-    .argument("<path>", "file path relative to the project root, or absolute inside it")
+    .description("the declarations of one file, or of one type across its files (partial declarations), nested (refreshes the index first)")
+    .argument("[path]", "file path relative to the project root, or absolute inside it")
+    .option("-t, --type <name>", "outline this type instead of a file: every part of it, one file after another")
     .option("-l, --limit <n>", `declarations listed at most, in source order (1-${OUTLINE_LIMIT.max})`, positiveInt("--limit", OUTLINE_LIMIT.max), OUTLINE_LIMIT.default)
-    .action(async (path: string, o: { limit: number }) => {
+    .action(async (path: string | undefined, o: { limit: number; type?: string }) => {
+      if ((path === undefined) === (o.type === undefined)) {
+        throw new UsageError(path === undefined ? "outline needs a file path, or --type NAME for a type." : "give a file path or --type NAME, not both.");
+      }
       const ws = open();
       try {
-        await refreshFirst(
-          (hooks) => ws.outline({ path, project: globals().project, limit: o.limit }, hooks),
-          (view) => emit(view, formatOutline(view), view.warning),
-        );
+        const project = globals().project;
+        if (o.type !== undefined) {
+          const type = o.type;
+          await refreshFirst(
+            (hooks) => ws.outlineType({ type, project, limit: o.limit }, hooks),
+            (view) => emit(view, formatTypeOutline(view), view.warning),
+          );
+        } else {
+          const file = path!;
+          await refreshFirst(
+            (hooks) => ws.outline({ path: file, project, limit: o.limit }, hooks),
+            (view) => emit(view, formatOutline(view), view.warning),
+          );
+        }
       } finally {
         ws.close();
       }

@@ -1,5 +1,5 @@
 // Human-readable printers for CLI results; `--json` bypasses them.
-import { describeVectorWeight, type ChunkView, type FindSymbolView, type OutlineNode, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView } from "../ops/views.ts";
+import { describeVectorWeight, type ChunkView, type FindSymbolView, type OutlineNode, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type TypeOutlineView } from "../ops/views.ts";
 
 export function formatSearch(view: SearchView): string {
   const out: string[] = [];
@@ -84,6 +84,16 @@ export function formatOutline(view: OutlineView): string {
   const out: string[] = [];
   out.push(`${view.project}: ${view.path}  (${view.count} declaration${view.count === 1 ? "" : "s"})${view.file_may_be_stale ? "  (file changed since indexing)" : ""}`);
   outlineLines(view.declarations, 1, out);
+  return out.join("\n");
+}
+
+export function formatTypeOutline(view: TypeOutlineView): string {
+  const out: string[] = [];
+  out.push(`${view.type}: ${view.part_count} file${view.part_count === 1 ? "" : "s"}  (${view.count} declaration${view.count === 1 ? "" : "s"})`);
+  for (const part of view.parts) {
+    out.push(`${part.project}: ${part.path}${part.file_may_be_stale ? "  (file changed since indexing)" : ""}`);
+    outlineLines(part.declarations, 1, out);
+  }
   return out.join("\n");
 }
 

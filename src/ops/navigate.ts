@@ -1,4 +1,5 @@
-// Navigation operations without a language server: outline a file, find definitions, find name-based references.
+// Navigation operations without a language server: outline a file or a type across its files, find definitions, find
+// name-based references.
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
@@ -19,6 +20,8 @@ import {
   type FindSymbolView,
   type OutlineNode,
   type OutlineView,
+  type TypeOutlinePart,
+  type TypeOutlineView,
   type ReferenceFileView,
   type ReferencesView,
   type ReferenceView,
@@ -34,6 +37,17 @@ export interface OutlineParams {
 }
 
 export const OUTLINE_LIMIT = { min: 1, max: 5000, default: 200 } as const;
+
+export interface TypeOutlineParams {
+  /** A type's name (`UniTask`) or qualified name (`Cysharp.Threading.Tasks.UniTask`). */
+  type: string;
+  project?: string;
+  /** Declarations listed at most, part after part. */
+  limit?: number;
+}
+
+/** The kinds a type outline can be asked for: declarations that hold members. */
+const TYPE_KINDS: readonly ChunkKind[] = ["Class", "Interface", "Struct", "Record", "Enum", "Module"];
 
 /** Longest outline path taken: PATH_MAX on Linux. A longer one names no file, and its similar-name scan reads it once per indexed file. */
 export const MAX_OUTLINE_PATH_CHARS = 4096;
@@ -368,6 +382,80 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   if (mayBeStale(index.project.root, snapshot.files.get(rel), rel)) view.file_may_be_stale = true;
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
+}
+
+/**
+ * A type's declarations and members in every file that holds part of it: each `partial` declaration, and members
+ * declared apart from it (a Go method in another file of the package, a XAML view's named controls), one part per
+ * file, the file named like the type first. A name several types have lists each, and says so.
+ */
+export async function outlineType(ws: Workspace, params: TypeOutlineParams, hooks?: OperationHooks): Promise<TypeOutlineView> {
+  const name = normalizeName(params.type.trim());
+  if (name === "") throw new UsageError('type is blank: give a type name, e.g. "UniTask" or "Cysharp.Threading.Tasks.UniTask".');
+  if (/\s/.test(name)) throw new UsageError(`"${echo(params.type.trim())}" is not a type name: give one name, e.g. "UniTask" (${ws.names.findSymbol} finds types by words).`);
+  if (params.limit !== undefined) checkLimit(params.limit, OUTLINE_LIMIT);
+  const explicit = params.project !== undefined && params.project !== "";
+  const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);
+  const parts: TypeOutlinePart[] = [];
+  const types: string[] = [];
+  for (const { index, snapshot } of ready) {
+    const matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
+    for (const symbol of new Set(matched.map((d) => snapshot.chunks.symbolAt(d.index)))) {
+      types.push(ready.length > 1 ? `${symbol} (project "${index.id}")` : symbol);
+      const byPath = new Map<string, ChunkRecord[]>();
+      const chunks = snapshot.chunks;
+      for (let i = 0; i < chunks.length; i++) {
+        const s = chunks.symbolAt(i);
+        if (s !== symbol && !(s.startsWith(symbol) && s[symbol.length] === ".")) continue;
+        const path = chunks.pathAt(i);
+        const list = byPath.get(path) ?? [];
+        list.push(chunks.at(i)!);
+        byPath.set(path, list);
+      }
+      // `UniTask.cs` first, then the other files named for the type (`UniTask.Delay.cs`), then the rest.
+      const simple = symbolSegments(symbol).pop()!;
+      const nameRank = (path: string) => {
+        const file = path.slice(path.lastIndexOf("/") + 1);
+        return file.replace(/\.[^.]*$/, "") === simple ? 0 : file.replace(/\..*$/, "") === simple ? 1 : 2;
+      };
+      const paths = [...byPath.keys()].sort((a, b) => nameRank(a) - nameRank(b) || a.localeCompare(b));
+      for (const path of paths) {
+        const detailed = withFileDetails(snapshot, path, byPath.get(path)!);
+        // The namespace is in every symbol; a part lists the type itself at its top.
+        const declarations = outlineNodes(index.id, snapshot, detailed).flatMap((n) => (n.kind === "Namespace" ? (n.members ?? []) : [n]));
+        const part: TypeOutlinePart = { project: index.id, path, declarations };
+        if (mayBeStale(index.project.root, snapshot.files.get(path), path)) part.file_may_be_stale = true;
+        parts.push(part);
+      }
+    }
+  }
+  if (parts.length === 0) {
+    const close = closeNamesNote(ready.map((r) => r.snapshot), symbolSegments(name).pop()!);
+    throw new UsageError(
+      `No type named "${echo(name, VIEW_ECHO_CHARS)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
+    );
+  }
+  if (types.length > 1) warnings.push(`${types.length} types are named "${echo(name, VIEW_ECHO_CHARS)}": ${types.join(", ")}; give a qualified name to outline one.`);
+  const limit = params.limit ?? OUTLINE_LIMIT.default;
+  const count = parts.reduce((sum, p) => sum + countDeclarations(p.declarations), 0);
+  let left = limit;
+  const listed: TypeOutlinePart[] = [];
+  for (const part of parts) {
+    if (left === 0) break;
+    const cut = firstInSourceOrder(part.declarations, left);
+    listed.push({ ...part, declarations: cut.nodes });
+    left -= countDeclarations(cut.nodes);
+  }
+  if (count > limit) {
+    warnings.push(`Listed the first ${limit} of ${count} declarations, part after part; pass a larger ${ws.names.limit} (up to ${OUTLINE_LIMIT.max}).`);
+  }
+  const view: TypeOutlineView = { type: echo(name, VIEW_ECHO_CHARS), count, part_count: parts.length, parts: listed };
+  if (warnings.length > 0) view.warning = warnings.join(" ");
+  return view;
+}
+
+function countDeclarations(nodes: readonly OutlineNode[]): number {
+  return nodes.reduce((sum, n) => sum + (n.kind === "Namespace" ? 0 : 1) + countDeclarations(n.members ?? []), 0);
 }
 
 // --- find symbol -----------------------------------------------------------------------------------------

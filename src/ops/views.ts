@@ -154,6 +154,25 @@ export interface OutlineView {
   declarations: OutlineNode[];
 }
 
+/** One file's part of a type (a partial declaration, or members declared apart from it), nested as a file outline. */
+export interface TypeOutlinePart {
+  project: string;
+  path: string;
+  file_may_be_stale?: true;
+  declarations: OutlineNode[];
+}
+
+export interface TypeOutlineView {
+  /** The type as asked for. */
+  type: string;
+  /** Declarations of the type and its members in every part (the type's own declarations included). */
+  count: number;
+  /** Files holding part of the type; `parts` lists fewer when the limit cut the outline. */
+  part_count: number;
+  warning?: string;
+  parts: TypeOutlinePart[];
+}
+
 export interface DefinitionView extends ChunkIdentityView {
   match: "exact" | "qualified" | "prefix" | "words";
 }

@@ -20,8 +20,18 @@ import { resultNotes } from "./search-notes.ts";
 import { cacheRepairViews, type CacheRepairView } from "./cache-repairs.ts";
 import { StaleChunkIdError, whyNoChunk } from "./missing-chunk.ts";
 import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
-import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, REINDEX_RUNNING, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
-import { findSymbol, outline, references, relativeIn, type FindSymbolParams, type OutlineParams, type ReferencesParams } from "./navigate.ts";
+import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, REINDEX_RUNNING, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type TypeOutlineView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
+import {
+  findSymbol,
+  outline,
+  outlineType,
+  references,
+  relativeIn,
+  type FindSymbolParams,
+  type OutlineParams,
+  type ReferencesParams,
+  type TypeOutlineParams,
+} from "./navigate.ts";
 
 export interface SearchParams {
   query: string;
@@ -278,6 +288,10 @@ export class Workspace {
   /** The declarations of one file, nested (namespace → type → members); refreshes first. */
   outline(params: OutlineParams, hooks?: OperationHooks): Promise<OutlineView> {
     return outline(this, params, hooks);
+  }
+
+  outlineType(params: TypeOutlineParams, hooks?: OperationHooks): Promise<TypeOutlineView> {
+    return outlineType(this, params, hooks);
   }
 
   /** Definitions by name: exact, qualified suffix, prefix, then sub-words; refreshes first. */

@@ -275,6 +275,20 @@ describe("code-index CLI on UniTask", () => {
     const missing = await cli("outline", "Nope.cs", ...flags);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("not indexed");
+    // A type across its files: the header counts files and declarations, then each part with its path.
+    const type = await cli("outline", "--type", "UniTask", ...flags, "-l", "3");
+    expect(type.code).toBe(0);
+    expect(type.stdout).toMatch(/^UniTask: 9 files {2}\(\d+ declarations\)\n\S+: Runtime\/UniTask\.cs\n {2}public readonly partial struct UniTask {2}\[Struct\]/);
+    expect(type.stderr).toMatch(/note: Listed the first 3 of \d+ declarations, part after part/);
+    const typeJson = JSON.parse((await cli("outline", "-t", "UniTask", ...flags, "--json")).stdout) as { part_count: number; parts: { path: string }[] };
+    expect(typeJson.part_count).toBe(9);
+    for (const [args, message] of [
+      [[], "outline needs a file path, or --type NAME for a type."],
+      [["Runtime/UniTask.cs", "--type", "UniTask"], "give a file path or --type NAME, not both."],
+    ] as const) {
+      const wrong = await cli("outline", ...args, ...flags);
+      expect([wrong.code, wrong.stderr.trim()]).toEqual([2, `error: ${message}`]);
+    }
   });
 
   test("usage errors exit 2", async () => {

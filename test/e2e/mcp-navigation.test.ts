@@ -1,4 +1,4 @@
-// MCP end to end for the navigation tools: code_outline, code_find_symbol, code_references over stdio.
+// MCP end to end for the navigation tools: code_outline (a file or a type), code_find_symbol, code_references over stdio.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -87,6 +87,23 @@ describe("navigation tools over MCP", () => {
     const missing = await server.call("code_outline", { path: "Wallet.cs" });
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain("Src/Wallet.cs");
+  });
+
+  test("code_outline by type: the type's parts with their members; path and type are one or the other", async () => {
+    const r = await server.call("code_outline", { type: "Wallet" });
+    expect(r.isError).toBe(false);
+    const { origin, json } = unwrap(r.text);
+    expect(origin).toBe("code-index:bank");
+    const view = JSON.parse(json);
+    expect(view).toMatchObject({ type: "Wallet", count: 4, part_count: 1 });
+    expect(view.parts[0].path).toBe("Src/Wallet.cs");
+    expect(view.parts[0].declarations[0].members.map((m: { symbol: string }) => m.symbol)).toEqual(["Bank.Wallet.Balance", "Bank.Wallet.Sign", "Bank.Wallet.SignTwice"]);
+    const neither = await server.call("code_outline", {});
+    expect([neither.isError, neither.text]).toEqual([true, expect.stringContaining("code_outline needs `path`")]);
+    const both = await server.call("code_outline", { path: "Src/Wallet.cs", type: "Wallet" });
+    expect([both.isError, both.text]).toEqual([true, expect.stringContaining("not both")]);
+    const unknown = await server.call("code_outline", { type: "Walet" });
+    expect([unknown.isError, unknown.text]).toEqual([true, expect.stringContaining('No type named "Walet"')]);
   });
 
   test("code_find_symbol: exact, qualified and sub-word matches", async () => {

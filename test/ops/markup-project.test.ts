@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
-import type { ReferencesView } from "../../src/ops/views.ts";
+import type { OutlineNode, ReferencesView } from "../../src/ops/views.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { chunker, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
@@ -81,6 +81,10 @@ const CHECKOUT_VIEW = `<UserControl x:Class="Shop.CheckoutView">
 `;
 
 const dirs: string[] = [];
+
+function flattenSymbols(nodes: readonly OutlineNode[]): string[] {
+  return nodes.flatMap((n) => [n.symbol, ...flattenSymbols(n.members ?? [])]);
+}
 let ws: Workspace;
 
 beforeAll(async () => {
@@ -150,6 +154,11 @@ describe("XAML views in a project", () => {
     expect(declared.hits.filter((h) => h.kind === "Class").map((h) => h.path).sort()).toEqual(["Shop/MainWindow.xaml", "Shop/MainWindow.xaml.cs"]);
     const field = await ws.findSymbol({ name: "SaveButton", limit: 10 });
     expect(field.hits.map((h) => `${h.path}:${h.start_line}`)).toEqual(["Shop/MainWindow.xaml:4"]);
+    const parts = await ws.outlineType({ type: "MainWindow" });
+    expect(parts.parts.map((p) => `${p.path}: ${flattenSymbols(p.declarations).join(", ")}`)).toEqual([
+      "Shop/MainWindow.xaml: Shop.MainWindow, Shop.MainWindow.SaveButton",
+      "Shop/MainWindow.xaml.cs: Shop.MainWindow, Shop.MainWindow.OnLoaded",
+    ]);
     const uses = await ws.references({ symbol: "MainWindow.SaveButton", limit: 50 });
     expect(uses.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}`))).toEqual(["Shop/MainWindow.xaml.cs:5"]);
   });

@@ -1,4 +1,5 @@
-// Navigation operations on UniRx + UniTask copies: outline, find-symbol, references (and their freshness after an edit).
+// Navigation operations on UniRx + UniTask copies: outline (of a file or a type), find-symbol, references (and their
+// freshness after an edit).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -131,6 +132,53 @@ describe("outline", () => {
     await expect(ws.outline({ path: "Form.Designer.cs" })).rejects.toThrow(/: its name marks generated code \(\*\.g\.cs, \*\.Designer\.cs/);
     await expect(ws.outline({ path: "Huge.cs" })).rejects.toThrow(/: it is larger than CodeIndex\.MaxFileBytes \(\d+ bytes; the limit is 1048576\); raise that limit to index it\./);
     await expect(ws.outline({ path: "vendor/lib/Lib.cs" })).rejects.toThrow(/: it is inside vendor\/lib, a nested git repository \(has its own \.git/);
+  });
+});
+
+describe("outline a type", () => {
+  test("a partial struct across its files: UniTask.cs first, then the other files named for it, each part nested", async () => {
+    const view = await ws.outlineType({ type: "UniTask", limit: 5000 });
+    expect(view.parts.map((p) => p.path.replace("unitask/Runtime/", ""))).toEqual([
+      "UniTask.cs",
+      "UniTask.Bridge.cs",
+      "UniTask.Delay.cs",
+      "UniTask.Factory.cs",
+      "UniTask.Run.cs",
+      "UniTask.Threading.cs",
+      "UniTask.WaitUntil.cs",
+      "UniTask.WhenAll.cs",
+      "UniTask.WhenAny.cs",
+    ]);
+    expect(view.part_count).toBe(9);
+    // Each part starts at the type (the namespace is in every symbol), its members inside it.
+    for (const part of view.parts) expect(part.declarations.every((d) => d.symbol === "Cysharp.Threading.Tasks.UniTask")).toBe(true);
+    const delays = view.parts[2]!.declarations.flatMap((d) => d.members ?? []).filter((m) => m.symbol === "Cysharp.Threading.Tasks.UniTask.Delay");
+    expect(delays.length).toBeGreaterThan(1);
+    expect(view.count).toBe(view.parts.reduce((sum, p) => sum + flatten(p.declarations).length, 0));
+    expect(view.warning).toBeUndefined();
+    // The same outline by qualified name.
+    const qualified = await ws.outlineType({ type: "Cysharp.Threading.Tasks.UniTask", limit: 5000 });
+    expect(qualified.count).toBe(view.count);
+  });
+
+  test("a limit cuts part after part and says so; a name several types have lists each and says so", async () => {
+    const cut = await ws.outlineType({ type: "UniTask", limit: 10 });
+    expect(cut.parts.map((p) => p.path)).toEqual(["unitask/Runtime/UniTask.cs"]);
+    expect(flatten(cut.parts[0]!.declarations)).toHaveLength(10);
+    expect(cut.part_count).toBe(9);
+    expect(cut.warning).toMatch(/^Listed the first 10 of \d+ declarations, part after part; pass a larger limit/);
+    const shared = await ws.outlineType({ type: "Subscription", limit: 5000 });
+    const owners = new Set(shared.parts.flatMap((p) => p.declarations.map((d) => d.symbol)));
+    expect(owners.size).toBeGreaterThan(1);
+    expect(owners).toContain("UniRx.ReplaySubject.Subscription");
+    expect(shared.warning).toMatch(new RegExp(`^${owners.size} types are named "Subscription": .*UniRx\\.ReplaySubject\\.Subscription.*; give a qualified name to outline one\\.`));
+  });
+
+  test("a name no type has is an error naming close ones; a member's name is no type; words are no name", async () => {
+    await expect(ws.outlineType({ type: "UniTsk" })).rejects.toThrow(/^No type named "UniTsk" is declared .*Declared names close to it: UniTask/);
+    await expect(ws.outlineType({ type: "UniTask.Delay" })).rejects.toThrow(/^No type named "UniTask\.Delay" is declared/);
+    await expect(ws.outlineType({ type: "delay frame" })).rejects.toThrow(UsageError);
+    await expect(ws.outlineType({ type: "  " })).rejects.toThrow(/^type is blank/);
   });
 });
 

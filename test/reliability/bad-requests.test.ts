@@ -49,7 +49,7 @@ const CASES: BadCall[] = [
     args: { query: "Ledger", limt: 3 },
     error: /Unknown argument "limt" \(did you mean "limit"\?\); code_search takes query, limit, kind, path_filter, code_only, intent, project\./,
   },
-  { name: "argument of another tool", tool: "code_outline", args: { path: "Ledger.cs", query: "x" }, error: /Unknown argument "query"; code_outline takes path, project, limit\./ },
+  { name: "argument of another tool", tool: "code_outline", args: { path: "Ledger.cs", query: "x" }, error: /Unknown argument "query"; code_outline takes path, type, project, limit\./ },
   { name: "get_chunk without id", tool: "code_get_chunk", args: {}, error: /id/ },
   { name: "max_lines out of range", tool: "code_get_chunk", args: { id: "proj:1:1", max_lines: 0 }, error: /max_lines must be an integer from 1 to 5000/ },
   { name: "id of the wrong type", tool: "code_get_chunk", args: { id: { ordinal: 1 } }, error: /id/ },
