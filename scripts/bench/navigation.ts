@@ -1,5 +1,6 @@
 // Navigation tools on UniRx + UniTask: identifier-index size (cache bytes with and without it), extraction cost,
-// and in-process latency (p50/p95 over repeated calls, each with its no-change refresh) of outline, find-symbol
+// and in-process latency (p50/p95 over repeated calls, each with its no-change refresh) of outline (of a file and
+// of a type), find-symbol
 // and references. Usage: bun scripts/bench/navigation.ts [calls=20]
 import { Database } from "bun:sqlite";
 import { copyFileSync, cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -47,6 +48,8 @@ try {
 
   const cases: [string, () => Promise<unknown>][] = [
     ["outline Subjects/ReplaySubject.cs", () => ws.outline({ path: "unirx/Subjects/ReplaySubject.cs" })],
+    ["outline --type UniTask (9 files, 200 of 477 listed)", () => ws.outlineType({ type: "UniTask" })],
+    ["outline --type Observable (UniRx, every part)", () => ws.outlineType({ type: "Observable", limit: 5000 })],
     ["find-symbol Subscribe", () => ws.findSymbol({ name: "Subscribe", limit: 10 })],
     ["find-symbol UniTask.Delay", () => ws.findSymbol({ name: "UniTask.Delay", limit: 10 })],
     ["find-symbol \"balance changes\"-style words", () => ws.findSymbol({ name: "throttle first frame", limit: 10 })],

@@ -49,26 +49,34 @@ export function symbolTypes(snapshot: Snapshot, query: string, name: string): { 
 export const TYPE_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Struct", "Interface", "Enum", "Record"]);
 
 // Per snapshot (a snapshot never changes; a refresh that writes makes a new one): one pass over the chunk kinds.
-const typeNamesOf = new WeakMap<Snapshot, ReadonlySet<string>>();
+const declaredTypesOf = new WeakMap<Snapshot, { names: ReadonlySet<string>; symbols: ReadonlySet<string> }>();
+
+function declaredTypes(snapshot: Snapshot): { names: ReadonlySet<string>; symbols: ReadonlySet<string> } {
+  let types = declaredTypesOf.get(snapshot);
+  if (types) return types;
+  const names = new Set<string>();
+  const symbols = new Set<string>();
+  const chunks = snapshot.chunks;
+  for (let i = 0; i < chunks.length; i++) {
+    if (!TYPE_KINDS.has(chunks.kindAt(i))) continue;
+    names.add(chunks.nameAt(i));
+    symbols.add(chunks.symbolAt(i));
+  }
+  declaredTypesOf.set(snapshot, (types = { names, symbols }));
+  return types;
+}
 
 /** Simple names of the declared types. */
 export function declaredTypeNames(snapshot: Snapshot): ReadonlySet<string> {
-  let names = typeNamesOf.get(snapshot);
-  if (names) return names;
-  const found = new Set<string>();
-  const chunks = snapshot.chunks;
-  for (let i = 0; i < chunks.length; i++) if (TYPE_KINDS.has(chunks.kindAt(i))) found.add(chunks.nameAt(i));
-  typeNamesOf.set(snapshot, (names = found));
-  return names;
+  return declaredTypes(snapshot).names;
 }
 
+/**
+ * Whether a type is declared with exactly this symbol. A set lookup: a definition search per member of a common
+ * name (218 declarations of OnNext in UniRx) scanned every chunk each time, 0.6 s of a references call.
+ */
 function declaresType(snapshot: Snapshot, symbol: string): boolean {
-  for (const d of findDefinitions(snapshot, symbol)) {
-    if (d.match !== "exact" && d.match !== "qualified") break;
-    const c = snapshot.chunks.at(d.index)!;
-    if (c.symbol === symbol && TYPE_KINDS.has(c.kind)) return true;
-  }
-  return false;
+  return declaredTypes(snapshot).symbols.has(symbol);
 }
 
 /**
