@@ -1,7 +1,6 @@
 // Navigation tools on UniRx + UniTask: identifier-index size (cache bytes with and without it), extraction cost,
-// and in-process latency (p50/p95 over repeated calls, each with its no-change refresh) of outline (of a file and
-// of a type), find-symbol
-// and references. Usage: bun scripts/bench/navigation.ts [calls=20]
+// and in-process latency (p50/p95 over repeated calls, each with its no-change refresh) of outline (of a file and of a
+// type), find-symbol and references. Usage: bun scripts/bench/navigation.ts [calls=20]
 import { Database } from "bun:sqlite";
 import { copyFileSync, cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
