@@ -7,6 +7,7 @@ import { toDraft, type RawChunk } from "./draft.ts";
 import { type LoadedGrammar, kindForCapture } from "./parser.ts";
 import { selectBranches } from "./preprocess.ts";
 import { rewriteExtensionBlocks } from "./extension-blocks.ts";
+import { rewriteNullConditionalAssignments } from "./null-conditional.ts";
 import {
   attributeSimpleName,
   observablePropertyName,
@@ -519,8 +520,9 @@ export function chunkCSharp(
   text: string,
   visit?: (referenceMatches: QueryMatch[], parsedText: string) => void,
 ): ChunkDraft[] | undefined {
+  // C# 14 syntax newer than the grammar is rewritten for the parse only, offsets unchanged.
   const extensions = rewriteExtensionBlocks(text);
-  const parsed = parseBest(grammar, extensions.text);
+  const parsed = parseBest(grammar, rewriteNullConditionalAssignments(extensions.text));
   if (!parsed) return undefined;
   const { tree, parsedText } = parsed;
   try {

@@ -68,5 +68,7 @@
  * 34: C# fields with `[ObservableProperty]` and methods with `[RelayCommand]` (CommunityToolkit.Mvvm), and ReactiveUI's
  *     `[Reactive]`, `[ObservableAsProperty]` and `[ReactiveCommand]`, also give the Property chunks the source
  *     generator adds (`CustomerName`, `SaveCommand`), on the declaration's lines.
+ * 35: C# 14 null-conditional assignments (`a?.b = c;`) are parsed as member assignments; before, the grammar's errors
+ *     ended their method and class early.
  */
-export const CHUNKER_VERSION = 34;
+export const CHUNKER_VERSION = 35;
