@@ -70,5 +70,7 @@
  *     generator adds (`CustomerName`, `SaveCommand`), on the declaration's lines.
  * 35: C# 14 null-conditional assignments (`a?.b = c;`) are parsed as member assignments; before, the grammar's errors
  *     ended their method and class early.
+ * 36: a keyed XAML resource (`x:Key`) is a Field named by its key; `{StaticResource …}`, `{DynamicResource …}` and
+ *     `{ThemeResource …}` are uses of it.
  */
-export const CHUNKER_VERSION = 35;
+export const CHUNKER_VERSION = 36;

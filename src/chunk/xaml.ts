@@ -1,7 +1,7 @@
 // XAML (.xaml: WPF, WinUI, .NET MAUI; .axaml: Avalonia): markup that declares part of a C# class and names the C#
 // it runs. The root's `x:Class` is a partial class, completed by the code-behind, and each element named with
 // `x:Name` (or `Name`) is a field of it, as the XAML compiler generates them (xamlDeclarations), so find-symbol and
-// outline know `MainWindow.SaveButton`. Event handlers (`Click="OnSave"`), bindings (`{Binding Order.Total}`,
+// outline know `MainWindow.SaveButton`; a keyed resource is a field named by its key, used by `{StaticResource Key}`. Event handlers (`Click="OnSave"`), bindings (`{Binding Order.Total}`,
 // `{x:Bind ViewModel.Save}`), static members and types (`{x:Static local:Limits.Max}`, `{x:Type local:Row}`) and
 // controls (`<local:OrderView>`) become C# statements with the file's line numbers (xamlAsCSharp) that the C#
 // references query reads, so "who uses SaveCommand" finds the button bound to it. The rest of the markup is gap
@@ -43,7 +43,10 @@ function attributeStatement(name: string, value: string): string | undefined {
     const staticMember = /^\{\s*x:Static\s+(?:Member\s*=\s*)?([^\s}]+)\s*\}$/.exec(trimmed)?.[1];
     if (staticMember !== undefined) return typeName(staticMember) ? `_ = ${typeName(staticMember)};` : undefined;
     const type = /^\{\s*x:Type\s+(?:TypeName\s*=\s*)?([^\s}]+)\s*\}$/.exec(trimmed)?.[1];
-    return type !== undefined && typeName(type) ? `_ = typeof(${typeName(type)});` : undefined;
+    if (type !== undefined) return typeName(type) ? `_ = typeof(${typeName(type)});` : undefined;
+    // A resource looked up by key (`{StaticResource Accent}`, WinUI's `{ThemeResource …}`): a use of the key.
+    const key = /^\{\s*(?:StaticResource|DynamicResource|ThemeResource)\s+(?:ResourceKey\s*=\s*)?([^\s},]+)\s*\}$/.exec(trimmed)?.[1];
+    return key !== undefined && IDENTIFIER.test(key) ? `_ = ${key};` : undefined;
   }
   // A handler: a plain method name on an event attribute (`Click="OnSave"`, `Button.Click="OnAny"`).
   if (EVENT_ATTRIBUTE.test(name) && IDENTIFIER.test(trimmed)) return `_ = ${trimmed};`;
@@ -133,34 +136,41 @@ function attributeValue(tag: StartTag, ...names: string[]): string | undefined {
 }
 
 /**
- * The C# the file declares: the root's `x:Class` as a partial class deriving from the root element's type (the
- * root's start tag is its chunk), and each named control as a field of that class (its start tag is the chunk).
- * A file without `x:Class` (a resource dictionary, a style) declares nothing: its names make no fields.
+ * What the file declares. The root's `x:Class` is a partial class deriving from the root element's type (the root's
+ * start tag is its chunk), and each named control a field of that class (its start tag is the chunk); a file without
+ * `x:Class` (a resource dictionary, a style) has no class, so its names make no fields. Each resource with a key
+ * (`<SolidColorBrush x:Key="Accent" …/>`) is a Field named by the key alone: `{StaticResource Accent}` finds it
+ * through every dictionary merged into the view, not through a class.
  */
 export function xamlDeclarations(text: string): RawChunk[] {
   const tags = startTags(text);
   const root = tags[0];
-  const className = root && attributeValue(root, "x:Class");
-  if (!root || !className || !MEMBER_PATH.test(className)) return [];
-  const simpleName = className.slice(className.lastIndexOf(".") + 1);
-  const base = typeName(root.name);
-  const chunks: RawChunk[] = [
-    {
+  const written = root && attributeValue(root, "x:Class");
+  const className = written !== undefined && MEMBER_PATH.test(written) ? written : undefined;
+  const chunks: RawChunk[] = [];
+  if (root && className) {
+    const base = typeName(root.name);
+    chunks.push({
       kind: "Class",
       symbol: className,
-      signature: `partial class ${simpleName}${base ? ` : ${base}` : ""}`,
+      signature: `partial class ${className.slice(className.lastIndexOf(".") + 1)}${base ? ` : ${base}` : ""}`,
       startLine: root.startLine,
       endLine: root.endLine,
       content: root.text,
-    },
-  ];
+    });
+  }
   const declared = new Set<string>();
   for (const tag of tags) {
-    if (tag === root || !isControl(tag.name)) continue;
-    const field = attributeValue(tag, "x:Name", "Name");
     const type = typeName(tag.name);
+    if (!type || tag.name.includes(".")) continue;
+    const key = attributeValue(tag, "x:Key");
+    if (key && IDENTIFIER.test(key)) {
+      chunks.push({ kind: "Field", symbol: key, signature: `${type} ${key} (resource)`, startLine: tag.startLine, endLine: tag.endLine, content: tag.text });
+    }
+    if (tag === root || !className || !isControl(tag.name)) continue;
+    const field = attributeValue(tag, "x:Name", "Name");
     // A name used twice is a compile error; the first keeps the field, as one symbol names one declaration.
-    if (!field || !IDENTIFIER.test(field) || !type || declared.has(field)) continue;
+    if (!field || !IDENTIFIER.test(field) || declared.has(field)) continue;
     declared.add(field);
     const modifier = attributeValue(tag, "x:FieldModifier");
     chunks.push({

@@ -51,13 +51,29 @@ describe("XAML", () => {
     expect(byName.get("Shop.Views.MainWindow.OrderList")!.content).toEndWith('SelectionChanged="Orders_SelectionChanged">');
   });
 
-  test("a file without x:Class (a resource dictionary) declares nothing; its names make no fields", () => {
+  test("a keyed resource is a field named by its key, in a dictionary without x:Class too, and StaticResource uses it", () => {
     const dictionary = src(
-      '<ResourceDictionary xmlns="http://schemas.microsoft.com/winfx/2006/xaml/presentation">',
-      '    <SolidColorBrush x:Key="Accent" x:Name="AccentBrush" Color="#FF0000" />',
-      "</ResourceDictionary>",
+      '<ResourceDictionary xmlns="http://schemas.microsoft.com/winfx/2006/xaml/presentation">', // 1
+      '    <SolidColorBrush x:Key="Accent" x:Name="AccentBrush" Color="#FF0000" />', //         2
+      '    <Style x:Key="PrimaryButton" TargetType="Button"', //                                 3
+      '           BasedOn="{StaticResource BaseButton}">', //                                      4
+      '        <Setter Property="Background" Value="{DynamicResource Accent}" />', //             5
+      "    </Style>", //                                                                          6
+      '    <Style TargetType="{x:Type TextBox}" />', //                                           7
+      '    <x:String x:Key="Greeting">Hello</x:String>', //                                       8
+      '    <Thickness x:Key="Card Padding">4</Thickness>', //                                     9
+      "</ResourceDictionary>", //                                                                10
     );
-    expect(outline(chunker.chunk("Themes/Colors.xaml", dictionary))).toEqual(["FileFragment Themes/Colors.xaml:1-3 1-3"]);
+    const analysis = chunker.analyze("Themes/Colors.xaml", dictionary);
+    // Without x:Class a name makes no field; a key that is no identifier is text only.
+    expect(analysis.chunks.filter((c) => c.kind !== "FileFragment").map((c) => `${c.symbol} ${c.startLine}-${c.endLine} ${c.signature}`)).toEqual([
+      "Accent 2-2 SolidColorBrush Accent (resource)",
+      "PrimaryButton 3-4 Style PrimaryButton (resource)",
+      "Greeting 8-8 String Greeting (resource)",
+    ]);
+    const refs = analysis.identifiers.map((r) => `${r.name}:${r.line}`);
+    expect(refs).toContain("BaseButton:4");
+    expect(refs).toContain("Accent:5");
     const template = src('<?xml version="1.0"?>', '<!-- <Page x:Class="Commented.Out"> -->', '<Page x:Class="Not a name">', '  <Button x:Name="Go" />', "</Page>");
     expect(chunker.chunk("Views/Broken.xaml", template).filter((c) => c.kind !== "FileFragment")).toEqual([]);
   });
