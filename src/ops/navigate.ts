@@ -400,18 +400,23 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   const types: string[] = [];
   for (const { index, snapshot } of ready) {
     const matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
-    for (const symbol of new Set(matched.map((d) => snapshot.chunks.symbolAt(d.index)))) {
-      types.push(ready.length > 1 ? `${symbol} (project "${index.id}")` : symbol);
-      const byPath = new Map<string, ChunkRecord[]>();
-      const chunks = snapshot.chunks;
-      for (let i = 0; i < chunks.length; i++) {
-        const s = chunks.symbolAt(i);
-        if (s !== symbol && !(s.startsWith(symbol) && s[symbol.length] === ".")) continue;
+    const chunks = snapshot.chunks;
+    // One pass over the chunks, however many types share the name: each chunk joins every type its symbol is inside.
+    const byType = new Map<string, Map<string, ChunkRecord[]>>(matched.map((d) => [chunks.symbolAt(d.index), new Map()]));
+    if (byType.size === 0) continue;
+    for (let i = 0; i < chunks.length; i++) {
+      const s = chunks.symbolAt(i);
+      for (let end = s.length; end > 0; end = s.lastIndexOf(".", end - 1)) {
+        const byPath = byType.get(end === s.length ? s : s.slice(0, end));
+        if (!byPath) continue;
         const path = chunks.pathAt(i);
         const list = byPath.get(path) ?? [];
         list.push(chunks.at(i)!);
         byPath.set(path, list);
       }
+    }
+    for (const [symbol, byPath] of byType) {
+      types.push(ready.length > 1 ? `${symbol} (project "${index.id}")` : symbol);
       // `UniTask.cs` first, then the other files named for the type (`UniTask.Delay.cs`), then the rest.
       const simple = symbolSegments(symbol).pop()!;
       const nameRank = (path: string) => {
