@@ -249,7 +249,11 @@ export function markupAsCSharp(text: string): string {
       }
       const attributes = visible.slice(start, Math.min(nextTagEnd, start + 2000));
       budget -= attributes.length;
-      const parameters = [...attributes.matchAll(/(?<=\s)([A-Z][\p{L}\p{N}_]*)\s*=/gu)].map((m) => `${m[1]} = default`);
+      // An event callback parameter (`OnClick`, `OnValidSubmit`) given a plain name takes a method group without `@`
+      // (`<SaveButton OnClick="Save" />`): a use of that method. Other plain values may be strings: no uses.
+      const parameters = [...attributes.matchAll(/(?<=\s)([A-Z][\p{L}\p{N}_]*)\s*=(?:\s*"([\p{L}_][\p{L}\p{N}_]*)")?/gu)].map((m) =>
+        m[2] !== undefined && /^On[A-Z]/.test(m[1]!) ? `${m[1]} = ${m[2]}` : `${m[1]} = default`,
+      );
       add(i, `_ = new ${tag[1]}()${parameters.length > 0 ? ` { ${parameters.join(", ")} }` : ""};`);
       continue;
     }

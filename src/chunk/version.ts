@@ -72,5 +72,7 @@
  *     ended their method and class early.
  * 36: a keyed XAML resource (`x:Key`) is a Field named by its key; `{StaticResource …}`, `{DynamicResource …}` and
  *     `{ThemeResource …}` are uses of it.
+ * 37: a Razor component tag's event callback parameter given a plain name (`<SaveButton OnClick="Save" />`) is a use
+ *     of that method.
  */
-export const CHUNKER_VERSION = 36;
+export const CHUNKER_VERSION = 37;

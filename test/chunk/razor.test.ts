@@ -87,6 +87,7 @@ describe("Razor code blocks", () => {
       "    var total = Sum(items);", //                           12
       "    <p>markup</p>", //                                      13
       "}", //                                                      14
+      '<SaveButton OnClick="Save" Title="Save" />', //              15
     );
     const uses = refs("Pages/Weather.razor", loop);
     expect(uses).toEqual(
@@ -105,6 +106,10 @@ describe("Razor code blocks", () => {
         "Count:10:member:items",
         "Sum:12:call",
         "items:12:member",
+        "SaveButton:15:new",
+        "OnClick:15:member",
+        "Save:15:member", // a method group given to an event callback without @; Title's "Save" is a string
+        "Title:15:member",
       ].sort(),
     );
   });
