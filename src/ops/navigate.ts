@@ -396,7 +396,8 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   if (params.limit !== undefined) checkLimit(params.limit, OUTLINE_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
   const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);
-  const parts: TypeOutlinePart[] = [];
+  // Each file's part as chunk records; only the parts listed are made into outlines.
+  const found: { index: ProjectIndex; snapshot: Snapshot; path: string; records: ChunkRecord[] }[] = [];
   const types: string[] = [];
   for (const { index, snapshot } of ready) {
     const matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
@@ -405,6 +406,8 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
     const byType = new Map<string, Map<string, ChunkRecord[]>>(matched.map((d) => [chunks.symbolAt(d.index), new Map()]));
     if (byType.size === 0) continue;
     for (let i = 0; i < chunks.length; i++) {
+      // A gap's symbol is its path and lines (`Runtime.cs:1-9`), never a member.
+      if (chunks.kindAt(i) === "FileFragment") continue;
       const s = chunks.symbolAt(i);
       for (let end = s.length; end > 0; end = s.lastIndexOf(".", end - 1)) {
         const byPath = byType.get(end === s.length ? s : s.slice(0, end));
@@ -424,17 +427,10 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
         return file.replace(/\.[^.]*$/, "") === simple ? 0 : file.replace(/\..*$/, "") === simple ? 1 : 2;
       };
       const paths = [...byPath.keys()].sort((a, b) => nameRank(a) - nameRank(b) || a.localeCompare(b));
-      for (const path of paths) {
-        const detailed = withFileDetails(snapshot, path, byPath.get(path)!);
-        // The namespace is in every symbol; a part lists the type itself at its top.
-        const declarations = outlineNodes(index.id, snapshot, detailed).flatMap((n) => (n.kind === "Namespace" ? (n.members ?? []) : [n]));
-        const part: TypeOutlinePart = { project: index.id, path, declarations };
-        if (mayBeStale(index.project.root, snapshot.files.get(path), path)) part.file_may_be_stale = true;
-        parts.push(part);
-      }
+      for (const path of paths) found.push({ index, snapshot, path, records: byPath.get(path)! });
     }
   }
-  if (parts.length === 0) {
+  if (found.length === 0) {
     const close = closeNamesNote(ready.map((r) => r.snapshot), symbolSegments(name).pop()!);
     throw new UsageError(
       `No type named "${echo(name, VIEW_ECHO_CHARS)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
@@ -442,19 +438,23 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   }
   if (types.length > 1) warnings.push(`${types.length} types are named "${echo(name, VIEW_ECHO_CHARS)}": ${types.join(", ")}; give a qualified name to outline one.`);
   const limit = params.limit ?? OUTLINE_LIMIT.default;
-  const count = parts.reduce((sum, p) => sum + countDeclarations(p.declarations), 0);
+  const count = found.reduce((sum, p) => sum + p.records.length, 0);
   let left = limit;
   const listed: TypeOutlinePart[] = [];
-  for (const part of parts) {
+  for (const { index, snapshot, path, records } of found) {
     if (left === 0) break;
-    const cut = firstInSourceOrder(part.declarations, left);
-    listed.push({ ...part, declarations: cut.nodes });
+    // The namespace is in every symbol; a part lists the type itself at its top.
+    const nodes = outlineNodes(index.id, snapshot, withFileDetails(snapshot, path, records)).flatMap((n) => (n.kind === "Namespace" ? (n.members ?? []) : [n]));
+    const cut = firstInSourceOrder(nodes, left);
+    const part: TypeOutlinePart = { project: index.id, path, declarations: cut.nodes };
+    if (mayBeStale(index.project.root, snapshot.files.get(path), path)) part.file_may_be_stale = true;
+    listed.push(part);
     left -= countDeclarations(cut.nodes);
   }
   if (count > limit) {
     warnings.push(`Listed the first ${limit} of ${count} declarations, part after part; pass a larger ${ws.names.limit} (up to ${OUTLINE_LIMIT.max}).`);
   }
-  const view: TypeOutlineView = { type: echo(name, VIEW_ECHO_CHARS), count, part_count: parts.length, parts: listed };
+  const view: TypeOutlineView = { type: echo(name, VIEW_ECHO_CHARS), count, part_count: found.length, parts: listed };
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
 }

@@ -80,6 +80,12 @@ const CHECKOUT_VIEW = `<UserControl x:Class="Shop.CheckoutView">
 </UserControl>
 `;
 
+/** Its gap chunk's symbol (`Program.cs:1-2`) starts with the class's name and a dot, and is no member of it. */
+const PROGRAM = `// The app's entry point.
+[assembly: System.Reflection.AssemblyTitle("Shop")]
+class Program { static void Main() { } }
+`;
+
 const dirs: string[] = [];
 
 function flattenSymbols(nodes: readonly OutlineNode[]): string[] {
@@ -94,6 +100,7 @@ beforeAll(async () => {
   writeTree(root, { "Pages/Counter.razor": COUNTER, "Pages/Home.razor": HOME, "Shop/OrderViewModel.cs": VIEW_MODEL, "Shop/MainWindow.xaml": WINDOW, "Shop/MainWindow.xaml.cs": CODE_BEHIND,
     "Shop/CheckoutViewModel.cs": CHECKOUT_VIEW_MODEL,
     "Shop/CheckoutView.xaml": CHECKOUT_VIEW,
+    "Program.cs": PROGRAM,
   });
   const embedding = embeddingConfig({ provider: "none" });
   const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"), { id: "app", extensions: [".cs", ".razor", ".xaml"] })], embedding };
@@ -159,6 +166,8 @@ describe("XAML views in a project", () => {
       "Shop/MainWindow.xaml: Shop.MainWindow, Shop.MainWindow.SaveButton",
       "Shop/MainWindow.xaml.cs: Shop.MainWindow, Shop.MainWindow.OnLoaded",
     ]);
+    const program = await ws.outlineType({ type: "Program" });
+    expect(program.parts.map((p) => `${p.path}: ${flattenSymbols(p.declarations).join(", ")}`)).toEqual(["Program.cs: Program, Program.Main"]);
     const uses = await ws.references({ symbol: "MainWindow.SaveButton", limit: 50 });
     expect(uses.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line}`))).toEqual(["Shop/MainWindow.xaml.cs:5"]);
   });
