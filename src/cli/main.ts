@@ -288,7 +288,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("name-based uses of a symbol, grouped by file (no type resolution)")
     .argument("<symbol>", "a name (Sign) or Type.Member (Wallet.Sign) to rank that type's uses first")
     .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit", 500), 50)
-    .option("-k, --kind <kinds...>", `only these kinds of use (${REFERENCE_KINDS.join(", ")}); implementation lists implementers`)
+    .option("-k, --kind <kinds...>", `only these kinds of use (${REFERENCE_KINDS.join(", ")}); implementation lists implementers, or of a member (IFoo.Save) its implementations`)
     .action(async (symbol: string, o: { limit: number; kind?: string[] }) => {
       const ws = open();
       try {

@@ -6,7 +6,8 @@ import type { ProjectIndex } from "../index/project-index.ts";
 import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
-import { symbolTypes, useMatch } from "../search/uses.ts";
+import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
+import { memberImplementations } from "../search/uses-lead.ts";
 import { closeNamesNote } from "./search-notes.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
@@ -498,6 +499,17 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
 
 // --- references ------------------------------------------------------------------------------------------
 
+/** The line of a declaration that names it (after its doc comment and attributes), else its first line. */
+function declarationLine(r: Refreshed, chunk: ChunkRecord, name: string): number {
+  const lines = readRedactedLines(r.index.project.root, chunk.path);
+  const named = new RegExp(`(?<![\\p{L}\\p{N}_])${name.replace(/[$]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "u");
+  for (let line = chunk.startLine; lines && line <= Math.min(chunk.endLine, lines.length); line++) {
+    const text = lines[line - 1]!.trim();
+    if (named.test(text) && !/^(?:\/\/|\/\*|\*|\[)/.test(text)) return line;
+  }
+  return chunk.startLine;
+}
+
 const REFERENCE_MATCH_ORDER = { qualified: 0, "same-type": 1, name: 2 } as const;
 
 export async function references(ws: Workspace, params: ReferencesParams, hooks?: OperationHooks): Promise<ReferencesView> {
@@ -533,6 +545,24 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       const match = useMatch(r.snapshot, types, id, enclosing?.symbol);
       found.push(enclosing ? { r, id, match, enclosing } : { r, id, match });
     }
+  }
+  // "Implementations of IUniTaskSource.GetStatus": a member has no implementation uses of its own; its
+  // implementations are the members of that name in the types implementing its type.
+  if (params.kinds?.includes("implementation") && segments.length >= 2) {
+    const typeName = segments[segments.length - 2]!;
+    for (const r of ready) {
+      const typeSymbols = findDefinitions(r.snapshot, segments.slice(0, -1).join("."), [...SYMBOL_TYPE_KINDS])
+        .filter((d) => d.match === "exact" || d.match === "qualified")
+        .map((d) => r.snapshot.chunks.symbolAt(d.index));
+      for (const typeSymbol of new Set(typeSymbols.length > 0 ? typeSymbols : [undefined])) {
+        for (const index of memberImplementations(r.snapshot, typeName, typeSymbol, bare)) {
+          const member = r.snapshot.chunks.at(index)!;
+          const id: StoredIdentifier = { path: member.path, line: declarationLine(r, member, bare), kind: "implementation", name: bare };
+          found.push({ r, id, match: "qualified", enclosing: member });
+        }
+      }
+    }
+    if (found.length > 0) otherKinds = 0;
   }
   if (ignoredCase) warnings.push(`No identifier spelled exactly "${echo(bare)}"; these differ only in case.`);
   if (found.length === 0 && otherKinds > 0) {

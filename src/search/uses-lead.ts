@@ -229,31 +229,63 @@ export function asksForImplementers(query: string): boolean {
  */
 export function implementersLead(snapshot: Snapshot, query: string, symbolMatches: readonly SymbolMatch[]): Map<number, number> {
   const lead = new Map<number, number>();
-  const chunks = snapshot.chunks;
   for (const base of basesAsked(snapshot, query, symbolMatches)) {
-    const direct = implementersOf(snapshot, base.typeName, base.symbol);
     if (base.member === undefined) {
+      const { direct, further } = implementingTypes(snapshot, base.typeName, base.symbol);
       for (const type of direct) lead.set(type, 0);
-      // One level further, after them: `Leaf : Mid` where `Mid : Base` is a subclass of Base too. Only through a name
-      // one type has: UniTask's many nested `_Where` classes would bring each other's subclasses.
-      const names = new Set(direct.map((type) => chunks.nameAt(type)));
-      for (const indexes of chunksNamed(snapshot, [...names].map((name) => name.toLowerCase())).values()) {
-        const types = indexes.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)));
-        if (new Set(types.map((i) => chunks.symbolAt(i))).size !== 1) continue;
-        for (const type of implementersOf(snapshot, chunks.nameAt(types[0]!), undefined)) {
-          if (!lead.has(type) && chunks.symbolAt(type) !== base.symbol) lead.set(type, -1);
-        }
-      }
+      for (const type of further) if (!lead.has(type)) lead.set(type, -1);
       continue;
     }
-    for (const type of direct) {
-      const owner = chunks.symbolAt(type);
-      for (const i of snapshot.indexesByPath.get(chunks.pathAt(type)) ?? []) {
-        if (chunks.nameAt(i) === base.member && chunks.qualifierAt(i) === owner) lead.set(i, 0);
+    const direct = implementersOf(snapshot, base.typeName, base.symbol);
+    for (const member of membersOf(snapshot, direct, base.member)) lead.set(member, 0);
+  }
+  return lead;
+}
+
+/**
+ * The types listing a type as a direct base, and one level further the types listing those (`Leaf : Mid` where
+ * `Mid : Base` derives from Base too). Further only through a name one type has: UniTask's many nested `_Where`
+ * classes would bring each other's subclasses.
+ */
+function implementingTypes(snapshot: Snapshot, typeName: string, typeSymbol: string | undefined): { direct: number[]; further: number[] } {
+  const chunks = snapshot.chunks;
+  const direct = implementersOf(snapshot, typeName, typeSymbol);
+  const known = new Set(direct);
+  const further: number[] = [];
+  const names = new Set(direct.map((type) => chunks.nameAt(type)));
+  for (const indexes of chunksNamed(snapshot, [...names].map((name) => name.toLowerCase())).values()) {
+    const types = indexes.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)));
+    if (new Set(types.map((i) => chunks.symbolAt(i))).size !== 1) continue;
+    for (const type of implementersOf(snapshot, chunks.nameAt(types[0]!), undefined)) {
+      if (!known.has(type) && chunks.symbolAt(type) !== typeSymbol) {
+        known.add(type);
+        further.push(type);
       }
     }
   }
-  return lead;
+  return { direct, further };
+}
+
+/**
+ * The implementations of a type's member (`IUniTaskSource.GetStatus`): the members of that name declared by the types
+ * deriving from the type (directly, or one level further as implementingTypes reads it), in their files.
+ */
+export function memberImplementations(snapshot: Snapshot, typeName: string, typeSymbol: string | undefined, member: string): number[] {
+  const { direct, further } = implementingTypes(snapshot, typeName, typeSymbol);
+  return membersOf(snapshot, [...direct, ...further], member);
+}
+
+function membersOf(snapshot: Snapshot, types: readonly number[], member: string): number[] {
+  const chunks = snapshot.chunks;
+  // Two types may share a symbol (`AsyncUniTask<T>` and `AsyncUniTask<T1, T2>`): each member is listed once.
+  const out = new Set<number>();
+  for (const type of types) {
+    const owner = chunks.symbolAt(type);
+    for (const i of snapshot.indexesByPath.get(chunks.pathAt(type)) ?? []) {
+      if (chunks.nameAt(i) === member && chunks.qualifierAt(i) === owner) out.add(i);
+    }
+  }
+  return [...out];
 }
 
 /** The types listing `typeName` as a direct base (the first MAX_USES such uses), leaving out the type `own` itself. */

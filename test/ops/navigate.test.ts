@@ -319,6 +319,19 @@ describe("references", () => {
     expect(none.warning).toMatch(/^\d+ uses of "IScheduler" are of other kinds than attribute; call without kind to list them\.$/);
   });
 
+  test("kind implementation of a member lists that member in the implementing types, on the line declaring it", async () => {
+    const view = await ws.references({ symbol: "IScheduler.Now", kinds: ["implementation"], limit: 500 });
+    const refs = view.files.flatMap((f) => f.references.map((r) => ({ ...r, path: f.path })));
+    expect(refs.length).toBeGreaterThanOrEqual(3);
+    expect(refs.every((r) => r.kind === "implementation" && r.match === "qualified" && r.excerpt.includes("Now"))).toBe(true);
+    const current = refs.find((r) => r.path === "unirx/Schedulers/CurrentThreadScheduler.cs")!;
+    expect([current.line, current.excerpt, current.enclosing_symbol]).toEqual([128, "public DateTimeOffset Now", "UniRx.Scheduler.CurrentThreadScheduler.Now"]);
+    // The interface's own member and other types' namesakes are no implementations.
+    expect(refs.some((r) => r.path.endsWith("Schedulers/IScheduler.cs"))).toBe(false);
+    expect(view.total).toBe(refs.length);
+    expect(view.warning).toBeUndefined();
+  });
+
   test("a bare field or event read inside its type is a same-type reference", async () => {
     const culling = await ws.references({ symbol: "MainThreadDispatcher.cullingMode", limit: 50 });
     expect(culling.warning ?? "").not.toContain("differ only in case");
