@@ -434,7 +434,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   if (found.length === 0) {
     const close = closeNamesNote(ready.map((r) => r.snapshot), symbolSegments(name).pop()!);
     throw new UsageError(
-      `No type named "${echo(name, VIEW_ECHO_CHARS)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
+      `No type named "${echo(name)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
     );
   }
   if (types.length > 1) warnings.push(`${types.length} types are named "${echo(name, VIEW_ECHO_CHARS)}": ${types.join(", ")}; give a qualified name to outline one.`);

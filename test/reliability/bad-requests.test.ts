@@ -72,6 +72,8 @@ const CASES: BadCall[] = [
   { name: "1 MB outline path", tool: "code_outline", args: { path: HUGE }, error: /^path is 1048576 characters long; no file path is longer than 4096/ },
   { name: "long outline path outside the root", tool: "code_outline", args: { path: `../${"o".repeat(4000)}` }, error: /^Path "\.\.\/o{197}… \(4003 characters\)" is outside/ },
   { name: "long outline path not indexed", tool: "code_outline", args: { path: `Src/${"n".repeat(4000)}.cs` }, error: /^"Src\/n{196}… \(4007 characters\)" is not indexed in project "proj": no such file/ },
+  { name: "1 MB outline type", tool: "code_outline", args: { type: HUGE }, error: /^No type named "x{200}… \(1048576 characters\)" is declared/ },
+  { name: "outline with path and type", tool: "code_outline", args: { path: "Ledger.cs", type: "Ledger" }, error: /^Give `path` or `type`, not both/ },
   { name: "1 MB symbol that is no identifier", tool: "code_references", args: { symbol: `${HUGE}-` }, error: /^"x{200}… \(1048577 characters\)" does not end in an identifier/ },
 ];
 
