@@ -11,7 +11,7 @@ import { C_COMMENT_LINE, LANGUAGES, type LanguageSpec } from "./languages.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { initRuntime, type LoadedGrammar, loadCSharp } from "./parser.ts";
 import { injectedProperties, markupAsCSharp, razorAsCSharp } from "./razor.ts";
-import { xamlAsCSharp, xamlDeclarations } from "./xaml.ts";
+import { readXaml } from "./xaml.ts";
 import { referencesOfMatches } from "./references.ts";
 import { isBlank, normalizeNewlines, splitLines } from "./text.ts";
 import { windowChunks } from "./windows.ts";
@@ -82,7 +82,7 @@ function razorStrategy(grammar: LoadedGrammar): Strategy {
   };
 }
 
-/** The identifiers a C# text made from markup uses (markupAsCSharp, xamlAsCSharp), read by the C# references query. */
+/** The identifiers a C# text made from markup uses (markupAsCSharp, readXaml), read by the C# references query. */
 function referencesOfCSharp(grammar: LoadedGrammar, csharp: string): IdentifierRef[] {
   const tree = grammar.parser.parse(csharp);
   if (!tree) return [];
@@ -103,8 +103,9 @@ function xamlStrategy(grammar: LoadedGrammar): Strategy {
   return (path, text, lines, identifiers) => {
     let declarations: ChunkDraft[];
     try {
-      declarations = xamlDeclarations(text).map((raw) => toDraft(path, raw));
-      if (identifiers) identifiers.push(...referencesOfCSharp(grammar, xamlAsCSharp(text)));
+      const xaml = readXaml(text);
+      declarations = xaml.declarations.map((raw) => toDraft(path, raw));
+      if (identifiers) identifiers.push(...referencesOfCSharp(grammar, xaml.csharp()));
     } catch {
       // As for a .cs file: a failure on one file leaves it searchable as windows.
       return windowChunks(path, lines);

@@ -1,11 +1,11 @@
 // XAML (.xaml: WPF, WinUI, .NET MAUI; .axaml: Avalonia): markup that declares part of a C# class and names the C#
 // it runs. The root's `x:Class` is a partial class, completed by the code-behind, and each element named with
-// `x:Name` (or `Name`) is a field of it, as the XAML compiler generates them (xamlDeclarations), so find-symbol and
-// outline know `MainWindow.SaveButton`; a keyed resource is a field named by its key, used by `{StaticResource Key}`. Event handlers (`Click="OnSave"`), bindings (`{Binding Order.Total}`,
-// `{x:Bind ViewModel.Save}`), static members and types (`{x:Static local:Limits.Max}`, `{x:Type local:Row}`) and
-// controls (`<local:OrderView>`) become C# statements with the file's line numbers (xamlAsCSharp) that the C#
-// references query reads, so "who uses SaveCommand" finds the button bound to it. The rest of the markup is gap
-// chunks (chunker.ts).
+// `x:Name` (or `Name`) is a field of it, as the XAML compiler generates them, so find-symbol and outline know
+// `MainWindow.SaveButton`; a keyed resource is a field named by its key, used by `{StaticResource Key}`. Event
+// handlers (`Click="OnSave"`), bindings (`{Binding Order.Total}`, `{x:Bind ViewModel.Save}`), static members and types
+// (`{x:Static local:Limits.Max}`, `{x:Type local:Row}`) and controls (`<local:OrderView>`) become C# statements with
+// the file's line numbers that the C# references query reads, so "who uses SaveCommand" finds the button bound to it.
+// The rest of the markup is gap chunks (chunker.ts).
 import type { RawChunk } from "./draft.ts";
 import { blankMatches, statementsAsMethod } from "./markup-csharp.ts";
 
@@ -142,8 +142,7 @@ function attributeValue(tag: StartTag, ...names: string[]): string | undefined {
  * (`<SolidColorBrush x:Key="Accent" …/>`) is a Field named by the key alone: `{StaticResource Accent}` finds it
  * through every dictionary merged into the view, not through a class.
  */
-export function xamlDeclarations(text: string): RawChunk[] {
-  const tags = startTags(text);
+function declarationsOf(tags: readonly StartTag[]): RawChunk[] {
   const root = tags[0];
   const written = root && attributeValue(root, "x:Class");
   const className = written !== undefined && MEMBER_PATH.test(written) ? written : undefined;
@@ -187,12 +186,12 @@ export function xamlDeclarations(text: string): RawChunk[] {
 
 /**
  * The C# a XAML file names, as statements of one method, each on the line it is written on, everything else blank:
- * controls as `new T()`, handlers and binding paths as member uses, `x:Static` members and `x:Type` types.
- * Comments are left out. The references query reads it; it is never chunked.
+ * controls as `new T()`, handlers, binding paths and resource keys as member uses, `x:Static` members and `x:Type`
+ * types. Comments are left out. The references query reads it; it is never chunked.
  */
-export function xamlAsCSharp(text: string): string {
+function csharpOf(text: string, tags: readonly StartTag[]): string {
   const statements: string[][] = text.split("\n").map(() => []);
-  for (const tag of startTags(text)) {
+  for (const tag of tags) {
     const type = isControl(tag.name) ? typeName(tag.name) : undefined;
     if (type) statements[tag.startLine - 1]!.push(`_ = new ${type}();`);
     for (const attribute of tag.attributes) {
@@ -201,4 +200,15 @@ export function xamlAsCSharp(text: string): string {
     }
   }
   return statementsAsMethod(statements);
+}
+
+/** A XAML file read once: its declarations, and (for the references query) the C# it names. */
+export function readXaml(text: string): { declarations: RawChunk[]; csharp: () => string } {
+  const tags = startTags(text);
+  return { declarations: declarationsOf(tags), csharp: () => csharpOf(text, tags) };
+}
+
+/** The C# a XAML file names alone, for a caller that needs no declarations. */
+export function xamlAsCSharp(text: string): string {
+  return csharpOf(text, startTags(text));
 }
