@@ -500,8 +500,7 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
 // --- references ------------------------------------------------------------------------------------------
 
 /** The line of a declaration that names it (after its doc comment and attributes), else its first line. */
-function declarationLine(r: Refreshed, chunk: ChunkRecord, name: string): number {
-  const lines = readRedactedLines(r.index.project.root, chunk.path);
+function declarationLine(lines: readonly string[] | undefined, chunk: ChunkRecord, name: string): number {
   const named = new RegExp(`(?<![\\p{L}\\p{N}_])${name.replace(/[$]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "u");
   for (let line = chunk.startLine; lines && line <= Math.min(chunk.endLine, lines.length); line++) {
     const text = lines[line - 1]!.trim();
@@ -526,6 +525,13 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   const bare = name.replace(/^@/, "");
 
   const found: { r: Refreshed; id: StoredIdentifier; match: ReferenceView["match"]; enclosing?: ChunkRecord }[] = [];
+  // Each file is read once per call: for the lines declaring implementations, and for the excerpts.
+  const read = new Map<string, string[] | undefined>();
+  const linesOf = (r: Refreshed, path: string) => {
+    const key = `${r.index.id}\u0000${path}`;
+    if (!read.has(key)) read.set(key, readRedactedLines(r.index.project.root, path));
+    return read.get(key);
+  };
   let ignoredCase = false;
   let otherKinds = 0;
   for (const r of ready) {
@@ -557,7 +563,8 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       for (const typeSymbol of new Set(typeSymbols.length > 0 ? typeSymbols : [undefined])) {
         for (const index of memberImplementations(r.snapshot, typeName, typeSymbol, bare)) {
           const member = r.snapshot.chunks.at(index)!;
-          const id: StoredIdentifier = { path: member.path, line: declarationLine(r, member, bare), kind: "implementation", name: bare };
+          const lines = linesOf(r, member.path);
+          const id: StoredIdentifier = { path: member.path, line: declarationLine(lines, member, bare), kind: "implementation", name: bare };
           found.push({ r, id, match: "qualified", enclosing: member });
         }
       }
@@ -591,7 +598,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       const root = f.r.index.project.root;
       const view: ReferenceFileView = { project: f.r.index.id, path: f.id.path, references: [] };
       if (mayBeStale(root, f.r.snapshot.files.get(f.id.path), f.id.path)) view.excerpts_may_be_stale = true;
-      entry = { view, lines: readRedactedLines(root, f.id.path) };
+      entry = { view, lines: linesOf(f.r, f.id.path) };
       byFile.set(key, entry);
       files.push(view);
     }
