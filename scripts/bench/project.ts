@@ -22,6 +22,7 @@ export function embeddingConfig(overrides: Partial<EmbeddingConfig> = {}): Embed
     queryInstruction: "",
     minCosineSimilarity: 0.55,
     batchSize: 32,
+    searchWaitMs: 3_000,
     timeoutMs: 120_000,
     maxRetries: 0,
     ...overrides,

@@ -12,7 +12,7 @@ import { ProjectIndex, type RefreshReport } from "../../src/index/project-index.
 const scale = process.argv[2] ?? "10k";
 const runs = Number(process.argv[3] ?? 30);
 const bench = join(tmpdir(), "code-index-bench");
-const embedder = createEmbedder({ provider: "none", endpoint: "", model: "", dimensions: 0, keepAlive: "", queryInstruction: "", minCosineSimilarity: 0, batchSize: 1, timeoutMs: 1, maxRetries: 0 });
+const embedder = createEmbedder({ provider: "none", endpoint: "", model: "", dimensions: 0, keepAlive: "", queryInstruction: "", minCosineSimilarity: 0, batchSize: 1, searchWaitMs: 0, timeoutMs: 1, maxRetries: 0 });
 const project = { id: "bench", root: join(bench, "corpora", scale), extensions: [".cs"], cacheDirectory: join(bench, "index", scale), exclude: [], maxFileBytes: 1 << 20 };
 
 const target = join(project.root, [...new Bun.Glob("**/Operators/Where.cs").scanSync(project.root)][0]!);

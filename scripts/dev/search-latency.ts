@@ -14,7 +14,7 @@ const questions = Number(process.argv[3] ?? 40);
 const bench = join(tmpdir(), "code-index-bench");
 const set = loadQuestionSet(join(import.meta.dir, "../../../shared/eval/unity-dev.yaml"));
 const project = { id: "bench", root: join(bench, "corpora", scale), extensions: [".cs"], cacheDirectory: join(bench, "index", scale), exclude: [], maxFileBytes: 1 << 20 };
-const embedder = createEmbedder({ provider: "none", endpoint: "", model: "", dimensions: 0, keepAlive: "", queryInstruction: "", minCosineSimilarity: 0, batchSize: 1, timeoutMs: 1, maxRetries: 0 });
+const embedder = createEmbedder({ provider: "none", endpoint: "", model: "", dimensions: 0, keepAlive: "", queryInstruction: "", minCosineSimilarity: 0, batchSize: 1, searchWaitMs: 0, timeoutMs: 1, maxRetries: 0 });
 const index = new ProjectIndex(project, { embedder, chunker: createChunker });
 const t0 = performance.now();
 await index.refresh({ skipEmbedding: true });

@@ -16,7 +16,7 @@ const bench = join(tmpdir(), "code-index-bench");
 const set = loadQuestionSet(join(repo, "../shared/eval/unity-dev.yaml"));
 const stub = await startStubProcess(repo, process.execPath, 0);
 try {
-  const embedding = { provider: "ollama" as const, endpoint: stub.url, model: "stub-embed", dimensions: 1024, keepAlive: "30m", queryInstruction: "", minCosineSimilarity: 0.3, batchSize: 64, timeoutMs: 30_000, maxRetries: 0 };
+  const embedding = { provider: "ollama" as const, endpoint: stub.url, model: "stub-embed", dimensions: 1024, keepAlive: "30m", queryInstruction: "", minCosineSimilarity: 0.3, batchSize: 64, searchWaitMs: 3_000, timeoutMs: 30_000, maxRetries: 0 };
   const project = { id: "bench", root: join(bench, "corpora", "10k"), extensions: [".cs"], cacheDirectory: join(bench, "index", "10k-embed"), exclude: [], maxFileBytes: 1 << 20 };
   const index = new ProjectIndex(project, { embedder: createEmbedder(embedding), chunker: createChunker });
   const t0 = performance.now();

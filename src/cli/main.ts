@@ -98,7 +98,9 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
     flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
   });
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
-  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names, buildElsewhere });
+  // A process that lives on (watchTrustMs: the server) embeds after a search what the search did not wait for.
+  const backgroundEmbedding = watchTrustMs !== undefined;
+  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names, buildElsewhere, backgroundEmbedding });
   // With no project configured and no --root the working directory is the project: said until it is first built.
   const [only] = config.projects;
   const adHoc = config.projects.length === 1 && only?.adHoc ? only : undefined;

@@ -364,6 +364,7 @@ function resolveEmbedding(parsed: UserConfig, input: LoadConfigInput): Embedding
     queryInstruction: e.QueryInstruction,
     minCosineSimilarity: e.MinCosineSimilarity,
     batchSize: e.BatchSize,
+    searchWaitMs: e.SearchWaitMs,
     timeoutMs: e.TimeoutMs,
     maxRetries: e.MaxRetries,
   };

@@ -79,6 +79,9 @@ const embeddingSchema = z.strictObject({
     .max(4, { error: "must be between 0 and 4" })
     .optional(),
   BatchSize: positiveInt().default(32),
+  // How long a search waits for the embeddings of texts it finds new; the rest are embedded after it (the server)
+  // or by a later search or build (the CLI), and ranked by their words meanwhile.
+  SearchWaitMs: z.number().int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" }).default(3_000),
   TimeoutMs: positiveInt().default(120_000),
   MaxRetries: z.number().int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" }).default(3),
 });

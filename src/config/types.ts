@@ -14,6 +14,8 @@ export interface EmbeddingConfig {
   /** The vector branch's weight relative to all text evidence; absent = measured per project and model. */
   vectorWeight?: number;
   batchSize: number;
+  /** How long a search waits for new texts' embeddings before answering (the rest follow in the background). */
+  searchWaitMs: number;
   /** OpenAI-compatible API key (from CODEINDEX_API_KEY or OPENAI_API_KEY). */
   apiKey?: string;
   timeoutMs: number;

@@ -19,7 +19,7 @@ import { ManifestWriter, type RechunkedFile } from "./manifest-writer.ts";
 import { readSource } from "./read-source.ts";
 import { textHashOf, type FileJob } from "./prepare-file.ts";
 import { chunkFiles, defaultWorkerCount } from "./chunk-files.ts";
-import { EmbedQueue } from "./embed-queue.ts";
+import { anySignal, EmbedQueue, YieldRequest } from "./embed-queue.ts";
 
 export { textHashOf };
 import { buildSnapshot, buildSnapshotYielding, patchSnapshot, withNewVectors, type Snapshot, type SnapshotSource } from "./snapshot.ts";
@@ -42,6 +42,13 @@ export interface RefreshOptions {
   signal?: AbortSignal;
   /** Leave embedding for a later refresh (the backend is known to be down); chunks stay pending. */
   skipEmbedding?: boolean;
+  /**
+   * Once the index's words are current, wait at most this long for embeddings (a search): the texts not embedded by
+   * then stay pending, for the background embedding (see embedInBackground) or a later refresh. Absent: embed all.
+   */
+  embedWaitMs?: number;
+  /** The background embedding's own refresh: it yields to any other refresh (see embedInBackground). */
+  background?: boolean;
 }
 
 export interface RefreshReport {
@@ -63,6 +70,8 @@ export interface RefreshReport {
   walk: "full" | "changed-paths" | "none";
   /** Set when the embedding backend failed: lexical data is current, vectors are pending. */
   embeddingWarning?: string;
+  /** Texts were left pending on purpose (embedWaitMs ran out, or the background embedding yielded). */
+  embeddingDeferred?: true;
   /**
    * Set when this call did not refresh because a reindex was running in this process: the snapshot is the index as
    * it was (searches answer at once instead of waiting out a rebuild).
@@ -95,6 +104,12 @@ export interface IndexDeps {
    * (the refresh then does it here). The refresh that follows finds the files current, embeds and loads them.
    */
   buildElsewhere?: BuildElsewhere;
+  /**
+   * Long-lived processes (the server): a refresh with `embedWaitMs` leaves the texts it did not wait for, earlier
+   * ones still pending, and the vector calibration to the background embedding (embedInBackground), which it
+   * starts. Without it (the CLI), such a refresh embeds earlier texts too until its time is up.
+   */
+  backgroundEmbedding?: boolean;
 }
 
 export type BuildElsewhere = (
@@ -123,6 +138,9 @@ const CALIBRATION_RETRY_GROWTH = 1.1;
 const WRITE_BATCH = { files: 2000, chunks: 40_000 };
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
+/** How long a batch in flight may still answer when the background embedding yields to a refresh without a wait of its own. */
+const YIELD_GRACE_MS = 3_000;
+
 export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "chunker-newer" | "embedding-changed" | "removed";
 
 /**
@@ -151,6 +169,11 @@ export class ProjectIndex {
   private running: Promise<RefreshReport> | undefined;
   /** Whether the running refresh is a reindex (force). */
   private runningForced = false;
+  /** When the running refresh is the background embedding's: how another refresh asks it to yield. */
+  private runningYield: YieldRequest | undefined;
+  /** Embedding in the background was asked for and is not finished (embedInBackground). */
+  private backgroundWanted = false;
+  private backgroundStop: AbortController | undefined;
   /** Progress and lock-wait listeners of the running refresh: the caller that started it and those that joined it. */
   private runningListeners = new Set<(p: Progress) => void>();
   private runningWaiters = new Set<(message: string) => void>();
@@ -341,7 +364,14 @@ export class ProjectIndex {
     this.vectors = vectors;
   }
 
+  /** Ends the background embedding (what it committed stays; the rest waits for a later refresh). */
+  stopBackgroundEmbedding(): void {
+    this.backgroundWanted = false;
+    this.backgroundStop?.abort(new Error("The background embedding was stopped."));
+  }
+
   close(): void {
+    this.stopBackgroundEmbedding();
     this.watcher?.close();
     this.db?.close();
     this.db = undefined;
@@ -408,7 +438,9 @@ export class ProjectIndex {
         if (opts.force || !this.current) return this.join(opts);
         return Promise.resolve({ ...unchangedReport(this.current), reindexRunning: true });
       }
-      if (!opts.force) return this.join(opts);
+      // The background embedding starts no new batch and ends; this refresh runs after it, not after all of it.
+      if (this.runningYield && !opts.background) this.runningYield.ask(opts.embedWaitMs ?? YIELD_GRACE_MS);
+      else if (!opts.force) return this.join(opts);
     }
     // Every caller sharing this run hears its progress, not only the one that started it (a search that arrives
     // during the server's warm-up refresh, or a second reindex).
@@ -421,8 +453,11 @@ export class ProjectIndex {
     opts = { ...opts, onProgress: (p) => listeners.forEach((listen) => listen(p)), onWait: (m) => waiters.forEach((tell) => tell(m)) };
     // A reindex asked for during a plain refresh starts after it (in-process order, not the cross-process lock).
     const previous = this.running;
+    const yieldRequest = opts.background ? new YieldRequest() : undefined;
     const run = (async () => {
       await previous?.catch(() => {});
+      // Asked to yield before it began: whatever the other refresh needs, it does itself.
+      if (yieldRequest?.requested && this.current) return { ...unchangedReport(this.current), embeddingDeferred: true as const };
       this.assertUsable();
       this.reopenIfCacheRemoved();
       const elsewhere = await this.buildElsewhere(opts);
@@ -432,7 +467,7 @@ export class ProjectIndex {
       if (quiet) return quiet;
       const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
       try {
-        const report = await this.refreshLocked(opts);
+        const report = await this.refreshLocked(opts, yieldRequest);
         report.durationMs += elsewhere.ms;
         return report;
       } catch (e) {
@@ -444,13 +479,48 @@ export class ProjectIndex {
     })();
     this.running = run;
     this.runningForced = opts.force === true;
+    this.runningYield = yieldRequest;
     run.finally(() => {
       if (this.running === run) {
         this.running = undefined;
         this.runningForced = false;
+        this.runningYield = undefined;
+        // After a search (or any refresh), the embedding it yielded to or left over goes on.
+        if (!opts.background) setTimeout(() => this.startBackground(), 0);
       }
     }).catch(() => {});
     return run;
+  }
+
+  /**
+   * Embeds the texts still waiting for vectors after this call returns, in refreshes of their own that yield to
+   * every other refresh: a search waits for at most the batches in flight, never for a whole build's embeddings.
+   * Ends when none are left, the backend fails (the next search tries again) or close(). For long-lived callers.
+   */
+  embedInBackground(): void {
+    if (!this.deps.embedder.enabled) return;
+    this.backgroundWanted = true;
+    this.startBackground();
+  }
+
+  /** Whether embedding in the background was asked for and is not finished. */
+  get embeddingInBackground(): boolean {
+    return this.backgroundWanted;
+  }
+
+  private startBackground(): void {
+    if (!this.backgroundWanted || this.running) return;
+    const stop = new AbortController();
+    this.backgroundStop = stop;
+    this.refresh({ background: true, signal: stop.signal }).then(
+      (report) => {
+        // Yielded: the refresh it yielded to starts it again when done. Otherwise finished, or the backend failed.
+        if (!report.embeddingDeferred) this.backgroundWanted = false;
+      },
+      () => {
+        this.backgroundWanted = false;
+      },
+    );
   }
 
   /**
@@ -487,7 +557,8 @@ export class ProjectIndex {
     return this.open().getMeta(META.builtAtUtc) !== undefined;
   }
 
-  private async refreshLocked(opts: RefreshOptions): Promise<RefreshReport> {
+  /** `yielding`: the background embedding's question whether another refresh is waiting for it. */
+  private async refreshLocked(opts: RefreshOptions, yielding?: YieldRequest): Promise<RefreshReport> {
     const started = performance.now();
     this.assertRootDirectory();
     const db = this.open();
@@ -535,7 +606,7 @@ export class ProjectIndex {
     const entries = new Map(toRead.map((e) => [e.path, e]));
     const metaOnly: FileRow[] = [];
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
-    const queue = embedding ? this.embedQueue(db, opts) : undefined;
+    const queue = embedding ? this.embedQueue(db, opts, yielding) : undefined;
     const previousSkipped = db.loadWalkSkipped();
     const walkSkippedChanged = !sameSkipped(previousSkipped, walk.skipped);
     const anything = toRead.length > 0 || plan.deleted.length > 0 || walkSkippedChanged || force || db.getMeta(META.builtAtUtc) === undefined;
@@ -622,15 +693,22 @@ export class ProjectIndex {
     const mayHavePending = anything || this.knownPending !== 0;
 
     // Lexical and symbol data are current now, whatever the embedding backend does next.
+    // A search waits for embeddings only so long; in the server, what it does not wait for is the background's.
+    const deadline = opts.embedWaitMs === undefined ? undefined : performance.now() + opts.embedWaitMs;
+    const leaveToBackground = deadline !== undefined && this.deps.backgroundEmbedding === true;
+    let deferred = false;
     if (queue) {
+      if (deadline !== undefined) queue.deadline(deadline);
       const result = await queue.finish();
       report.textsEmbedded = result.embedded;
+      deferred = result.stopped;
       let warning = result.error ? this.pendingWarning(result.error) : undefined;
-      if (!result.error && mayHavePending) {
-        // Texts left pending by earlier refreshes (backend was down then).
-        const earlier = await this.embedPending(opts);
+      if (!result.error && !result.stopped && mayHavePending && !leaveToBackground) {
+        // Texts left pending by earlier refreshes (backend down then, or a search's wait ran out).
+        const earlier = await this.embedPending(opts, yielding, deadline);
         report.textsEmbedded += earlier.embedded;
         warning = earlier.warning;
+        deferred = earlier.stopped;
       }
       if (report.textsEmbedded > 0) this.current = withNewVectors(this.current!, db.vectorRowPairs(), this.vectors!.matrix());
       if (warning) report.embeddingWarning = warning;
@@ -638,7 +716,12 @@ export class ProjectIndex {
     }
     report.pendingEmbeddings = this.deps.embedder.enabled && (mayHavePending || report.textsEmbedded > 0) ? db.countPending() : 0;
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
-    if (queue && report.pendingEmbeddings === 0 && !report.embeddingWarning) await this.calibrateIfNeeded(db, opts);
+    if (queue && !report.embeddingWarning) {
+      if (report.pendingEmbeddings > 0 && (deferred || leaveToBackground)) report.embeddingDeferred = true;
+      const calibrate = report.pendingEmbeddings === 0 && this.needsCalibration(db);
+      if (leaveToBackground && (report.embeddingDeferred || calibrate)) this.backgroundWanted = true; // started when this run ends
+      else if (calibrate && !yielding?.requested) await this.calibrate(db, yielding ? { ...opts, signal: anySignal(opts.signal, yielding.cut) } : opts);
+    }
     this.seenDataVersion = db.dataVersion();
     // A cache kept inside the tree changes on every refresh; its writes are not changes to the code.
     this.watcher?.sync(this.cacheInTree ? walk.dirs.filter((d) => !isInside(this.project.cacheDirectory, join(root, d))) : walk.dirs);
@@ -655,19 +738,23 @@ export class ProjectIndex {
     const current = this.current;
     if (!this.watcher || !current || opts.force || this.needsFullRechunk) return undefined;
     const embedding = this.deps.embedder.enabled && !opts.skipEmbedding;
-    if (embedding && this.knownPending !== 0) return undefined;
+    // Texts waiting for vectors need a refresh to embed them, unless the background embedding is on it.
+    const background = this.backgroundWanted && opts.embedWaitMs !== undefined && this.deps.backgroundEmbedding === true;
+    if (embedding && this.knownPending !== 0 && !background) return undefined;
     const started = performance.now();
     if (!(await this.watcher.unchanged())) return undefined;
     const db = this.open();
     if (db.dataVersion() !== this.seenDataVersion || this.current !== current) return undefined;
+    const pendingEmbeddings = this.deps.embedder.enabled ? (this.knownPending ?? 0) : 0;
     return {
       ...unchangedReport(current),
-      pendingEmbeddings: this.deps.embedder.enabled ? (this.knownPending ?? 0) : 0,
+      pendingEmbeddings,
+      ...(background && pendingEmbeddings > 0 ? { embeddingDeferred: true as const } : {}),
       durationMs: performance.now() - started,
     };
   }
 
-  private embedQueue(db: IndexDb, opts: RefreshOptions): EmbedQueue {
+  private embedQueue(db: IndexDb, opts: RefreshOptions, yielding: YieldRequest | undefined): EmbedQueue {
     return new EmbedQueue(
       {
         embedder: this.deps.embedder,
@@ -676,6 +763,7 @@ export class ProjectIndex {
         batchSize: this.embedBatchSize,
         signal: opts.signal,
         onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
+        yielding,
       },
       this.deps.embedInFlight,
     );
@@ -686,37 +774,44 @@ export class ProjectIndex {
     return `${left} chunk text(s) are waiting for embeddings (semantic ranking covers the rest): ${error.message}`;
   }
 
-  /** Embeds chunk texts that still have no vector (left by earlier refreshes), through the same queue. */
-  private async embedPending(opts: RefreshOptions): Promise<{ embedded: number; warning?: string }> {
+  /**
+   * Embeds chunk texts that still have no vector (left by earlier refreshes), through a queue of their own. Their
+   * texts come from re-chunking the files that hold them, one file at a time while the queue has room, so a whole
+   * build's worth is never held in memory, the event loop gets a turn between files, and a deadline or a yield stops
+   * the re-chunking too. (This refresh's own texts went to its queue and are embedded by now.)
+   */
+  private async embedPending(opts: RefreshOptions, yielding: YieldRequest | undefined, deadline: number | undefined): Promise<{ embedded: number; stopped: boolean; warning?: string }> {
     const db = this.open();
     const pending = db.pendingTextHashes();
-    if (pending.length === 0) return { embedded: 0 };
-    const texts = this.textsFor(pending, await this.getChunker());
-    const queue = this.embedQueue(db, opts);
-    for (const [hash, text] of texts) queue.add(hash, text);
+    if (pending.length === 0) return { embedded: 0, stopped: false };
+    const queue = this.embedQueue(db, opts, yielding);
+    if (deadline !== undefined) queue.deadline(deadline);
+    const chunker = await this.getChunker();
+    const missing = new Set(pending);
+    let cut = false;
+    for (const path of db.pathsOfTextHashes(pending)) {
+      await queue.room(2 * this.embedBatchSize);
+      if (queue.done) {
+        cut = true;
+        break;
+      }
+      for (const [hash, text] of this.pendingTextsOf(path, missing, chunker)) queue.add(hash, text);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const result = await queue.finish();
     if (result.error && opts.signal?.aborted) throw result.error;
-    return result.error ? { embedded: result.embedded, warning: this.pendingWarning(result.error) } : { embedded: result.embedded };
+    const stopped = result.stopped || (cut && !result.error);
+    return result.error ? { embedded: result.embedded, stopped, warning: this.pendingWarning(result.error) } : { embedded: result.embedded, stopped };
   }
 
-  /**
-   * Embed texts for the given hashes, by re-chunking the files that hold them. This refresh's own texts went to its
-   * queue and are embedded by now (this runs only after it succeeded), so keeping every text of the refresh in memory
-   * for this lookup (a full build's worth) bought nothing.
-   */
-  private textsFor(hashes: string[], chunker: Chunker): Map<string, string> {
+  /** The texts of one file's chunks that are still waiting for a vector, by re-chunking it. */
+  private pendingTextsOf(path: string, missing: ReadonlySet<string>, chunker: Chunker): Map<string, string> {
     const texts = new Map<string, string>();
-    const missing = new Set(hashes);
-    const db = this.open();
-    const paths = new Set<string>();
-    for (const path of db.pathsOfTextHashes([...missing])) paths.add(path);
-    for (const path of paths) {
-      const read = readSource(join(this.project.root, path));
-      if (!read.ok) continue;
-      for (const d of chunker.chunk(path, read.text)) {
-        const h = textHashOf(d.embedText);
-        if (missing.has(h)) texts.set(h, d.embedText);
-      }
+    const read = readSource(join(this.project.root, path));
+    if (!read.ok) return texts;
+    for (const d of chunker.chunk(path, read.text)) {
+      const h = textHashOf(d.embedText);
+      if (missing.has(h)) texts.set(h, d.embedText);
     }
     return texts;
   }
@@ -777,14 +872,18 @@ export class ProjectIndex {
   }
 
   /**
-   * Measures the vector weight once per model (a project with too few documented declarations again after it grew).
-   * Runs only with every text embedded; a backend failure leaves it for a later refresh.
+   * Whether the vector weight is still to be measured: once per model (again for a project that had too few
+   * documented declarations, once it grew).
    */
-  private async calibrateIfNeeded(db: IndexDb, opts: RefreshOptions): Promise<void> {
-    if (this.deps.vectorWeight !== undefined || !this.current || this.current.dimensions === 0) return;
+  private needsCalibration(db: IndexDb): boolean {
+    if (this.deps.vectorWeight !== undefined || !this.current || this.current.dimensions === 0) return false;
     const stored = this.storedCalibration(db);
-    const chunkCount = this.current.chunks.length;
-    if (stored && (stored.calibration || chunkCount < stored.chunks * CALIBRATION_RETRY_GROWTH)) return;
+    return !stored || (!stored.calibration && this.current.chunks.length >= stored.chunks * CALIBRATION_RETRY_GROWTH);
+  }
+
+  /** Measures the vector weight; runs only with every text embedded. A backend failure leaves it for a later refresh. */
+  private async calibrate(db: IndexDb, opts: RefreshOptions): Promise<void> {
+    const chunkCount = this.current!.chunks.length;
     opts.onProgress?.({ phase: "calibrate", done: 0, total: 1 });
     try {
       const outcome = await measureVectorCalibration(this.project.root, db.documentedChunks(), this.deps.embedder, opts.signal);

@@ -67,21 +67,32 @@ export class Workspace {
   private readonly indexes = new Map<string, ProjectIndex>();
   private health: { at: number; ok: boolean; message?: string } | undefined;
 
+  private readonly backgroundEmbedding: boolean;
+
   /** How messages name the next call to make: the MCP tools and arguments (default), or the CLI's commands and options. */
   readonly names: CommandNames;
 
   /**
    * `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks;
-   * `buildElsewhere`: and build a project never built in another process (IndexDeps).
+   * `buildElsewhere`: and build a project never built in another process; `backgroundEmbedding`: and embed what a
+   * search did not wait for after it (IndexDeps).
    */
   constructor(
     config: AppConfig,
-    deps: { embedder: Embedder; chunker: () => Promise<Chunker>; watchTrustMs?: number; names?: CommandNames; buildElsewhere?: BuildElsewhere },
+    deps: {
+      embedder: Embedder;
+      chunker: () => Promise<Chunker>;
+      watchTrustMs?: number;
+      names?: CommandNames;
+      buildElsewhere?: BuildElsewhere;
+      backgroundEmbedding?: boolean;
+    },
   ) {
     this.config = config;
     this.embedder = deps.embedder;
     const { names, ...indexDeps } = deps;
     this.names = names ?? MCP_NAMES;
+    this.backgroundEmbedding = deps.backgroundEmbedding === true;
     for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...indexDeps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
   }
 
@@ -115,7 +126,7 @@ export class Workspace {
         const built = index.hasBuiltIndex();
         for (const repair of cacheRepairViews(index)) log(`${index.id}: ${repair.note}`);
         if (!built) continue;
-        // No embedding here: a search joining this refresh must not wait on an unreachable backend; searches embed.
+        // No embedding here: a search joining this refresh must not wait on an unreachable backend.
         const report = await index.refresh({ skipEmbedding: true, onWait: (m) => log(`${index.id}: ${m}`), signal });
         await prepareSymbolIndex(index.snapshot()); // else built by the first search: ~0.3 s at 100k chunks
         const changed = report.filesAdded + report.filesChanged + report.filesDeleted;
@@ -123,6 +134,12 @@ export class Workspace {
         log(
           `${index.id}: ready, ${chunks} chunk${chunks === 1 ? "" : "s"} (${changed} file${changed === 1 ? "" : "s"} added, changed or deleted since the last build) in ${Math.round(performance.now() - started)} ms`,
         );
+        // Texts left without a vector (the backend was down, or a search did not wait for them) are embedded now,
+        // yielding to every request.
+        if (this.backgroundEmbedding && report.pendingEmbeddings > 0 && (await this.backendHealth()).ok) {
+          index.embedInBackground();
+          log(`${index.id}: embedding ${report.pendingEmbeddings} chunk text(s) in the background`);
+        }
       } catch (e) {
         log(`${index.id}: not warmed up: ${(e as Error).message}`);
       }
@@ -131,6 +148,11 @@ export class Workspace {
 
   close(): void {
     for (const i of this.indexes.values()) i.close();
+  }
+
+  /** Ends every project's background embedding (the server's client went away). */
+  stopBackgroundEmbedding(): void {
+    for (const i of this.indexes.values()) i.stopBackgroundEmbedding();
   }
 
   /** What opening the projects' caches repaired so far (a damaged cache set aside, an old format reset, …). */
@@ -170,6 +192,7 @@ export class Workspace {
       try {
         const report = await index.refresh({
           skipEmbedding: !semantic,
+          embedWaitMs: this.config.embedding.searchWaitMs,
           onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),
           onWait: hooks.onWait,
           signal: hooks.signal,
@@ -212,7 +235,7 @@ export class Workspace {
       const report = "report" in o ? (o.report as RefreshReport) : undefined;
       if (report?.reindexRunning) warnings.push(`${prefix}${REINDEX_RUNNING}`);
       if (report?.embeddingWarning) warnings.push(`${prefix}${report.embeddingWarning}`);
-      else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${report.pendingEmbeddings} chunk text(s) have no embedding yet.`);
+      else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${this.pendingNote(report)}`);
       const snapshot = o.index.snapshot();
       searched.push({ index: o.index, snapshot });
       const path = pathFilters.get(o.index);
@@ -238,6 +261,16 @@ export class Workspace {
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");
     return view;
+  }
+
+  /** What a search says of texts still without a vector: who embeds them, and how they rank meanwhile. */
+  private pendingNote(report: RefreshReport): string {
+    const texts = `${report.pendingEmbeddings} chunk text(s)`;
+    const meanwhile = "until then they are ranked by their words only";
+    if (!report.embeddingDeferred) return `${texts} have no embedding yet.`;
+    if (this.backgroundEmbedding) return `${texts} are being embedded in the background; ${meanwhile}.`;
+    const waited = this.config.embedding.searchWaitMs;
+    return `${texts} have no embedding yet (a search waits ${waited} ms for them, Embedding.SearchWaitMs): ${this.names.reindex} embeds them all; ${meanwhile}.`;
   }
 
   /**

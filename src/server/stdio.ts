@@ -46,6 +46,7 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   // The SDK transport does not watch for end of input; without this a closed client would leave us running.
   const stop = () => {
     shutdown.abort(new Error("the client closed the connection"));
+    workspace.stopBackgroundEmbedding();
     void server.close();
   };
   process.stdin.once("end", stop);

@@ -53,6 +53,7 @@ describe("defaults", () => {
       queryInstruction: DEFAULT_QUERY_INSTRUCTION,
       minCosineSimilarity: 0.55,
       batchSize: 32,
+      searchWaitMs: 3_000,
       timeoutMs: 120000,
       maxRetries: 3,
     });

@@ -15,6 +15,7 @@ export function embeddingConfig(overrides: Partial<EmbeddingConfig> = {}): Embed
     queryInstruction: "",
     minCosineSimilarity: 0.3,
     batchSize: 16,
+    searchWaitMs: 3_000,
     timeoutMs: 2000,
     maxRetries: 2,
     ...overrides,

@@ -32,6 +32,7 @@ beforeAll(async () => {
       queryInstruction: "",
       minCosineSimilarity: 0.55,
       batchSize: 32,
+      searchWaitMs: 3_000,
       timeoutMs: 1000,
       maxRetries: 0,
     },

@@ -36,6 +36,7 @@ export function embeddingConfig(overrides: Partial<EmbeddingConfig> = {}): Embed
     queryInstruction: "",
     minCosineSimilarity: 0,
     batchSize: 16,
+    searchWaitMs: 3_000,
     timeoutMs: 2000,
     maxRetries: 0,
     ...overrides,

@@ -1,0 +1,150 @@
+// A search waits for embeddings only so long (embedWaitMs); in the server the rest are embedded in the background,
+// in refreshes that yield to every other refresh. Against the stub embedding server, slowed down on purpose.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ProjectIndex, type RefreshReport } from "../../src/index/project-index.ts";
+import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+const open: ProjectIndex[] = [];
+let stub: StubEmbedder;
+
+beforeAll(async () => {
+  stub = await startStubEmbedder({ dimensions: 32 });
+});
+afterEach(() => {
+  for (const index of open.splice(0)) index.close();
+  stub.settings.delayMs = 0;
+  stub.clearFaults();
+});
+afterAll(async () => {
+  await stub.stop();
+  removeAll(dirs);
+});
+
+/** Eight files of six methods each: 60-odd chunk texts, embedded two per request. */
+function tree(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let f = 0; f < 8; f++) files[`Src/Service${f}.cs`] = csClass("Shop", `Service${f}`, ["Load", "Save", "Check", "Merge", "Split", "Close"].map((m) => `${m}${f}`));
+  return files;
+}
+
+function fixture(options: { background: boolean }): { index: ProjectIndex; root: string } {
+  const root = tempDir("bgembed-root");
+  const cache = tempDir("bgembed-cache");
+  dirs.push(root, cache);
+  writeTree(root, tree());
+  const embedding = embeddingConfig({ endpoint: stub.url, dimensions: 32, batchSize: 2, timeoutMs: 20_000 });
+  const index = new ProjectIndex(projectConfig(root, cache), {
+    embedder: testEmbedder(embedding),
+    chunker,
+    embedBatchSize: 2,
+    backgroundEmbedding: options.background,
+  });
+  open.push(index);
+  return { index, root };
+}
+
+const vectorsIn = (index: ProjectIndex) => index.snapshot().vectorRows.filter((row) => row >= 0).length;
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await Bun.sleep(20);
+  }
+}
+
+describe("a search's wait for embeddings", () => {
+  test("ends at embedWaitMs: the words are current, the texts not embedded stay pending, and a later refresh embeds them", async () => {
+    const { index } = fixture({ background: false });
+    stub.settings.delayMs = 60;
+    const report = await index.refresh({ embedWaitMs: 150 });
+    expect(report.filesAdded).toBe(8);
+    expect(report.embeddingDeferred).toBe(true);
+    expect(report.embeddingWarning).toBeUndefined();
+    expect(report.pendingEmbeddings).toBeGreaterThan(0);
+    expect(index.snapshot().chunks.length).toBeGreaterThan(50); // every chunk is searchable by its words
+    expect(index.embeddingInBackground).toBe(false); // the CLI has no background embedding
+
+    stub.settings.delayMs = 0;
+    const rest = await index.refresh();
+    expect(rest.pendingEmbeddings).toBe(0);
+    expect(rest.embeddingDeferred).toBeUndefined();
+    expect(rest.textsEmbedded).toBe(report.pendingEmbeddings);
+    expect(vectorsIn(index)).toBe(index.snapshot().chunks.length);
+  });
+
+  test("a wait of 0 embeds nothing after the words are current; without a wait everything is embedded", async () => {
+    const { index } = fixture({ background: false });
+    const none = await index.refresh({ embedWaitMs: 0 });
+    expect(none.pendingEmbeddings).toBeGreaterThan(0);
+    expect(none.embeddingDeferred).toBe(true);
+    const all = await index.refresh();
+    expect(all.pendingEmbeddings).toBe(0);
+  });
+});
+
+describe("background embedding (the server)", () => {
+  test("a search leaves the rest to it; it embeds them all and the snapshot gets their vectors", async () => {
+    const { index } = fixture({ background: true });
+    stub.settings.delayMs = 40;
+    const report = await index.refresh({ embedWaitMs: 100 });
+    expect(report.embeddingDeferred).toBe(true);
+    expect(report.pendingEmbeddings).toBeGreaterThan(0);
+    expect(index.embeddingInBackground).toBe(true);
+    await until(() => !index.embeddingInBackground);
+    expect(index.statusCounts().pending).toBe(0);
+    expect(vectorsIn(index)).toBe(index.snapshot().chunks.length);
+  });
+
+  test("yields to a search: the search waits for neither the queue nor a hung request, and the embedding goes on after it", async () => {
+    const { index, root } = fixture({ background: true });
+    await index.refresh({ embedWaitMs: 0 }); // words only; the background takes every text
+    expect(index.embeddingInBackground).toBe(true);
+    await until(() => stub.embedRequests().length > 0);
+    stub.settings.delayMs = 10_000; // the backend hangs on the batch in flight
+    await Bun.sleep(50);
+
+    writeFileSync(join(root, "Src/Service0.cs"), csClass("Shop", "Service0", ["Load0", "Refund0"]));
+    const started = performance.now();
+    const search: RefreshReport = await index.refresh({ embedWaitMs: 200 });
+    const waited = performance.now() - started;
+    expect(waited).toBeLessThan(5_000); // not the hung request's 10 s, nor the queue's minutes
+    expect(search.filesChanged).toBe(1); // the search's own refresh ran: its words are current
+    expect([...index.snapshot().chunks].some((c) => c.symbol.endsWith("Refund0"))).toBe(true);
+    expect(search.embeddingWarning).toBeUndefined(); // a cut batch is no backend failure
+
+    stub.settings.delayMs = 0;
+    await until(() => !index.embeddingInBackground);
+    expect(index.statusCounts().pending).toBe(0);
+    expect(vectorsIn(index)).toBe(index.snapshot().chunks.length);
+  });
+
+  test("a failing backend ends it (no retry loop); the texts stay pending for the next search", async () => {
+    const { index } = fixture({ background: true });
+    await index.refresh({ embedWaitMs: 0 });
+    stub.inject({ kind: "status", status: 500, body: "boom" }, 1_000);
+    await until(() => !index.embeddingInBackground);
+    const requests = stub.embedRequests().length;
+    await Bun.sleep(200);
+    expect(stub.embedRequests().length).toBe(requests);
+    expect(index.statusCounts().pending).toBeGreaterThan(0);
+    expect(index.embeddingWarning).toContain("waiting for embeddings");
+  });
+
+  test("stopBackgroundEmbedding ends it at once; what it committed stays and the rest is pending", async () => {
+    const { index } = fixture({ background: true });
+    stub.settings.delayMs = 30;
+    await index.refresh({ embedWaitMs: 0 });
+    await until(() => index.statusCounts().pending < 60);
+    index.stopBackgroundEmbedding();
+    expect(index.embeddingInBackground).toBe(false);
+    const requests = stub.embedRequests().length;
+    await Bun.sleep(300);
+    expect(stub.embedRequests().length).toBeLessThanOrEqual(requests + 2); // at most the batches already in flight
+    expect(index.statusCounts().pending).toBeGreaterThan(0);
+  });
+});
