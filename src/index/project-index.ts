@@ -693,9 +693,11 @@ export class ProjectIndex {
     const mayHavePending = anything || this.knownPending !== 0;
 
     // Lexical and symbol data are current now, whatever the embedding backend does next.
-    // A search waits for embeddings only so long; in the server, what it does not wait for is the background's.
+    // A search waits for embeddings only so long; in the server, what it does not wait for is the background's, and
+    // once the background embedding has a backlog, searches leave it alone and wait only for their own new texts.
     const deadline = opts.embedWaitMs === undefined ? undefined : performance.now() + opts.embedWaitMs;
-    const leaveToBackground = deadline !== undefined && this.deps.backgroundEmbedding === true;
+    const toBackground = deadline !== undefined && this.deps.backgroundEmbedding === true;
+    const backlogInBackground = toBackground && this.backgroundWanted;
     let deferred = false;
     if (queue) {
       if (deadline !== undefined) queue.deadline(deadline);
@@ -703,7 +705,7 @@ export class ProjectIndex {
       report.textsEmbedded = result.embedded;
       deferred = result.stopped;
       let warning = result.error ? this.pendingWarning(result.error) : undefined;
-      if (!result.error && !result.stopped && mayHavePending && !leaveToBackground) {
+      if (!result.error && !result.stopped && mayHavePending && !backlogInBackground) {
         // Texts left pending by earlier refreshes (backend down then, or a search's wait ran out).
         const earlier = await this.embedPending(opts, yielding, deadline);
         report.textsEmbedded += earlier.embedded;
@@ -717,9 +719,9 @@ export class ProjectIndex {
     report.pendingEmbeddings = this.deps.embedder.enabled && (mayHavePending || report.textsEmbedded > 0) ? db.countPending() : 0;
     this.knownPending = this.deps.embedder.enabled ? report.pendingEmbeddings : undefined;
     if (queue && !report.embeddingWarning) {
-      if (report.pendingEmbeddings > 0 && (deferred || leaveToBackground)) report.embeddingDeferred = true;
+      if (report.pendingEmbeddings > 0 && (deferred || backlogInBackground)) report.embeddingDeferred = true;
       const calibrate = report.pendingEmbeddings === 0 && this.needsCalibration(db);
-      if (leaveToBackground && (report.embeddingDeferred || calibrate)) this.backgroundWanted = true; // started when this run ends
+      if (toBackground && (report.embeddingDeferred || calibrate)) this.backgroundWanted = true; // started when this run ends
       else if (calibrate && !yielding?.requested) await this.calibrate(db, yielding ? { ...opts, signal: anySignal(opts.signal, yielding.cut) } : opts);
     }
     this.seenDataVersion = db.dataVersion();

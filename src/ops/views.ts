@@ -110,6 +110,8 @@ export interface StatusView {
   built_at_utc?: string;
   generation?: number;
   pending_embeddings?: number;
+  /** Set while the server embeds pending texts in the background (after a search that did not wait for them). */
+  embedding_in_background?: true;
   skipped_files?: Record<string, number>;
   cache_size_bytes?: number;
   embedding_backend?: { provider: string; ok: boolean; message?: string };

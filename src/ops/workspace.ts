@@ -435,6 +435,7 @@ export class Workspace {
           built_at_utc: s.builtAtUtc,
           generation: s.generation,
           pending_embeddings: s.pending,
+          ...(index.embeddingInBackground ? { embedding_in_background: true as const } : {}),
           skipped_files: skippedByReason(s.skipped),
           cache_size_bytes: directorySize(index.project.cacheDirectory),
           embedding_backend: backend,

@@ -3,7 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { AppConfig } from "../../src/config/types.ts";
 import { ProjectIndex, type RefreshReport } from "../../src/index/project-index.ts";
+import { CLI_NAMES } from "../../src/ops/command-names.ts";
+import { Workspace } from "../../src/ops/workspace.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
 
@@ -146,5 +149,50 @@ describe("background embedding (the server)", () => {
     await Bun.sleep(300);
     expect(stub.embedRequests().length).toBeLessThanOrEqual(requests + 2); // at most the batches already in flight
     expect(index.statusCounts().pending).toBeGreaterThan(0);
+  });
+});
+
+describe("what searches say about it (Workspace)", () => {
+  function workspace(background: boolean, names = CLI_NAMES): Workspace {
+    const root = tempDir("bgembed-ws-root");
+    dirs.push(root);
+    writeTree(root, tree());
+    const embedding = embeddingConfig({ endpoint: stub.url, dimensions: 32, batchSize: 2, searchWaitMs: 100 });
+    const config: AppConfig = { projects: [projectConfig(root, join(root, ".cache"), { exclude: [".cache/"] })], embedding };
+    return new Workspace(config, { embedder: testEmbedder(embedding), chunker, names, backgroundEmbedding: background });
+  }
+
+  test("the CLI's search says how long it waited and which command embeds the rest", async () => {
+    const ws = workspace(false);
+    stub.settings.delayMs = 60;
+    const view = await ws.search({ query: "merge the service", limit: 5 });
+    expect(view.count).toBeGreaterThan(0);
+    expect(view.warning).toMatch(/^proj: \d+ chunk text\(s\) have no embedding yet \(a search waits 100 ms for them, Embedding\.SearchWaitMs\): code-index build embeds them all; until then they are ranked by their words only\.$/);
+    ws.close();
+  });
+
+  test("the server's search says they are embedded in the background; once they are, no note", async () => {
+    const ws = workspace(true);
+    stub.settings.delayMs = 60;
+    const view = await ws.search({ query: "merge the service", limit: 5 });
+    expect(view.warning).toMatch(/^proj: \d+ chunk text\(s\) are being embedded in the background; until then they are ranked by their words only\.$/);
+    stub.settings.delayMs = 0;
+    await until(() => !ws.index("proj").embeddingInBackground);
+    const later = await ws.search({ query: "merge the service", limit: 5 });
+    expect(later.warning).toBeUndefined();
+    ws.close();
+  });
+
+  test("the server's warm-up starts the background embedding of texts left without a vector", async () => {
+    const first = workspace(true);
+    await first.index("proj").refresh({ skipEmbedding: true }); // built with the backend away: every text pending
+    first.close();
+    const ws = new Workspace(first.config, { embedder: first.embedder, chunker, backgroundEmbedding: true });
+    const lines: string[] = [];
+    await ws.warmUp((line) => lines.push(line));
+    expect(lines[1]).toMatch(/^proj: embedding \d+ chunk text\(s\) in the background$/);
+    await until(() => !ws.index("proj").embeddingInBackground);
+    expect(ws.index("proj").statusCounts().pending).toBe(0);
+    ws.close();
   });
 });
