@@ -19,6 +19,15 @@ export interface EmbedQueueDeps {
 }
 
 /**
+ * When a queue stops: no batch starts that would end after `at` (performance.now() time); with `cut`, batches still in
+ * flight at `at` are cut too (their texts stay pending), so a slow or hung backend cannot hold the caller past it.
+ */
+export interface EmbedDeadline {
+  at: number;
+  cut: boolean;
+}
+
+/**
  * Another refresh's request that the background embedding stop: it starts no new batch, and the batches in flight
  * are cut (their texts stay pending) unless they answer within the grace period, so a hung backend cannot hold a
  * search for its whole timeout.
@@ -86,15 +95,12 @@ export class EmbedQueue {
     if (this.pending.length >= this.deps.batchSize) this.wakeOne();
   }
 
-  /**
-   * From now on, no batch starts that would end after `at` (performance.now() time), judging by how long the last
-   * one took; batches still in flight at `at` are cut (their texts stay pending), so a slow or hung backend cannot
-   * hold the caller past it.
-   */
-  deadline(at: number): void {
+  /** From now on, no batch starts that would end after the deadline, judging by how long the last one took. */
+  deadline({ at, cut }: EmbedDeadline): void {
     this.deadlineAt = at;
     this.wakeAll();
     clearTimeout(this.deadlineTimer);
+    if (!cut) return;
     this.deadlineTimer = setTimeout(() => this.cutter.abort(new Error("The wait for embeddings ran out.")), Math.max(0, at - performance.now()));
     (this.deadlineTimer as { unref?: () => void }).unref?.();
   }

@@ -19,7 +19,7 @@ import { ManifestWriter, type RechunkedFile } from "./manifest-writer.ts";
 import { readSource } from "./read-source.ts";
 import { textHashOf, type FileJob } from "./prepare-file.ts";
 import { chunkFiles, defaultWorkerCount } from "./chunk-files.ts";
-import { anySignal, EmbedQueue, YieldRequest } from "./embed-queue.ts";
+import { anySignal, EmbedQueue, YieldRequest, type EmbedDeadline } from "./embed-queue.ts";
 
 export { textHashOf };
 import { buildSnapshot, buildSnapshotYielding, patchSnapshot, withNewVectors, type Snapshot, type SnapshotSource } from "./snapshot.ts";
@@ -110,6 +110,8 @@ export interface IndexDeps {
    * starts. Without it (the CLI), such a refresh embeds earlier texts too until its time is up.
    */
   backgroundEmbedding?: boolean;
+  /** How long one slice of the background embedding holds the write lock, and the pause after it (10 s, 1 s). */
+  backgroundSlice?: { holdMs: number; pauseMs: number };
 }
 
 export type BuildElsewhere = (
@@ -140,6 +142,9 @@ const WRITE_BATCH = { files: 2000, chunks: 40_000 };
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
 /** How long a batch in flight may still answer when the background embedding yields to a refresh without a wait of its own. */
 const YIELD_GRACE_MS = 3_000;
+/** The background embedding holds the write lock this long at most, then pauses this long (lock waiters poll ≤ 0.5 s). */
+const BACKGROUND_SLICE_MS = 10_000;
+const BACKGROUND_PAUSE_MS = 1_000;
 
 export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "chunker-newer" | "embedding-changed" | "removed";
 
@@ -514,8 +519,11 @@ export class ProjectIndex {
     this.backgroundStop = stop;
     this.refresh({ background: true, signal: stop.signal }).then(
       (report) => {
-        // Yielded: the refresh it yielded to starts it again when done. Otherwise finished, or the backend failed.
+        // Deferred: it yielded (the refresh it yielded to starts it again when done) or its slice ended (it starts
+        // again after a pause in which another process can take the write lock). Otherwise finished, or the backend
+        // failed.
         if (!report.embeddingDeferred) this.backgroundWanted = false;
+        else setTimeout(() => this.startBackground(), this.deps.backgroundSlice?.pauseMs ?? BACKGROUND_PAUSE_MS);
       },
       () => {
         this.backgroundWanted = false;
@@ -695,12 +703,19 @@ export class ProjectIndex {
     // Lexical and symbol data are current now, whatever the embedding backend does next.
     // A search waits for embeddings only so long; in the server, what it does not wait for is the background's, and
     // once the background embedding has a backlog, searches leave it alone and wait only for their own new texts.
-    const deadline = opts.embedWaitMs === undefined ? undefined : performance.now() + opts.embedWaitMs;
-    const toBackground = deadline !== undefined && this.deps.backgroundEmbedding === true;
+    // A search is not held past its wait (batches in flight are cut); the background embedding works in slices,
+    // letting go of the write lock between them for a CLI build that may wait, and lets a slice's batches finish.
+    const searching = opts.embedWaitMs !== undefined;
+    const toBackground = searching && this.deps.backgroundEmbedding === true;
+    const deadline: EmbedDeadline | undefined = searching
+      ? { at: performance.now() + opts.embedWaitMs!, cut: true }
+      : opts.background
+        ? { at: performance.now() + (this.deps.backgroundSlice?.holdMs ?? BACKGROUND_SLICE_MS), cut: false }
+        : undefined;
     const backlogInBackground = toBackground && this.backgroundWanted;
     let deferred = false;
     if (queue) {
-      if (deadline !== undefined) queue.deadline(deadline);
+      if (deadline) queue.deadline(deadline);
       const result = await queue.finish();
       report.textsEmbedded = result.embedded;
       deferred = result.stopped;
@@ -782,19 +797,23 @@ export class ProjectIndex {
    * build's worth is never held in memory, the event loop gets a turn between files, and a deadline or a yield stops
    * the re-chunking too. (This refresh's own texts went to its queue and are embedded by now.)
    */
-  private async embedPending(opts: RefreshOptions, yielding: YieldRequest | undefined, deadline: number | undefined): Promise<{ embedded: number; stopped: boolean; warning?: string }> {
+  private async embedPending(
+    opts: RefreshOptions,
+    yielding: YieldRequest | undefined,
+    deadline: EmbedDeadline | undefined,
+  ): Promise<{ embedded: number; stopped: boolean; warning?: string }> {
     const db = this.open();
     const pending = db.pendingTextHashes();
     if (pending.length === 0) return { embedded: 0, stopped: false };
     const queue = this.embedQueue(db, opts, yielding);
-    if (deadline !== undefined) queue.deadline(deadline);
+    if (deadline) queue.deadline(deadline);
     const chunker = await this.getChunker();
     const missing = new Set(pending);
-    let cut = false;
+    let filesLeft = false;
     for (const path of db.pathsOfTextHashes(pending)) {
       await queue.room(2 * this.embedBatchSize);
       if (queue.done) {
-        cut = true;
+        filesLeft = true;
         break;
       }
       for (const [hash, text] of this.pendingTextsOf(path, missing, chunker)) queue.add(hash, text);
@@ -802,7 +821,7 @@ export class ProjectIndex {
     }
     const result = await queue.finish();
     if (result.error && opts.signal?.aborted) throw result.error;
-    const stopped = result.stopped || (cut && !result.error);
+    const stopped = result.stopped || (filesLeft && !result.error);
     return result.error ? { embedded: result.embedded, stopped, warning: this.pendingWarning(result.error) } : { embedded: result.embedded, stopped };
   }
 

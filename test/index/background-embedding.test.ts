@@ -5,6 +5,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { ProjectIndex, type RefreshReport } from "../../src/index/project-index.ts";
+import { LOCK_FILE } from "../../src/store/format.ts";
+import { acquireLock } from "../../src/store/lock.ts";
 import { CLI_NAMES } from "../../src/ops/command-names.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
@@ -34,7 +36,7 @@ function tree(): Record<string, string> {
   return files;
 }
 
-function fixture(options: { background: boolean }): { index: ProjectIndex; root: string } {
+function fixture(options: { background: boolean; slice?: { holdMs: number; pauseMs: number } }): { index: ProjectIndex; root: string; cache: string } {
   const root = tempDir("bgembed-root");
   const cache = tempDir("bgembed-cache");
   dirs.push(root, cache);
@@ -45,9 +47,10 @@ function fixture(options: { background: boolean }): { index: ProjectIndex; root:
     chunker,
     embedBatchSize: 2,
     backgroundEmbedding: options.background,
+    backgroundSlice: options.slice,
   });
   open.push(index);
-  return { index, root };
+  return { index, root, cache };
 }
 
 const vectorsIn = (index: ProjectIndex) => index.snapshot().vectorRows.filter((row) => row >= 0).length;
@@ -137,6 +140,25 @@ describe("background embedding (the server)", () => {
     expect(index.statusCounts().pending).toBeGreaterThan(0);
     expect(index.embeddingWarning).toContain("waiting for embeddings");
   });
+
+  test("works in slices, letting go of the write lock between them, so another process can write meanwhile", async () => {
+    // Pauses longer than a lock waiter's polling interval (0.5 s at most).
+    const { index, cache } = fixture({ background: true, slice: { holdMs: 150, pauseMs: 600 } });
+    stub.settings.delayMs = 40; // ~30 requests of 40 ms, two at a time: ~0.6 s in all, in slices of 0.15 s
+    await index.refresh({ embedWaitMs: 0 });
+    await until(() => stub.embedRequests().length > 0);
+    const asked = performance.now();
+    const lock = await acquireLock(join(cache, LOCK_FILE), { timeoutMs: 10_000 });
+    const waited = performance.now() - asked;
+    const pendingWhileHeld = index.statusCounts().pending;
+    await Bun.sleep(200);
+    expect(index.statusCounts().pending).toBe(pendingWhileHeld); // nothing is committed while another holds the lock
+    lock.release();
+    expect(pendingWhileHeld).toBeGreaterThan(0); // taken between slices, not after the whole embedding
+    expect(waited).toBeLessThan(3_000);
+    await until(() => !index.embeddingInBackground);
+    expect(index.statusCounts().pending).toBe(0);
+  }, 20_000);
 
   test("stopBackgroundEmbedding ends it at once; what it committed stays and the rest is pending", async () => {
     const { index } = fixture({ background: true });
