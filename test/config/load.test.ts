@@ -204,6 +204,18 @@ describe("environment variables", () => {
     );
   });
 
+  test("SearchWaitMs: 3 s by default, 0 allowed (never wait), negative or fractional is an error", () => {
+    const base = setup();
+    expect(loadConfig(input(base, {})).embedding.searchWaitMs).toBe(3000);
+    expect(loadConfig(input(base, { env: { CODEINDEX_Embedding__SearchWaitMs: "0" } })).embedding.searchWaitMs).toBe(0);
+    expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__SearchWaitMs: "-1" } }))).message).toBe(
+      "Config error in environment variable CODEINDEX_Embedding__SearchWaitMs at Embedding.SearchWaitMs: must be 0 or more.",
+    );
+    expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__SearchWaitMs: "1.5" } }))).message).toBe(
+      "Config error in environment variable CODEINDEX_Embedding__SearchWaitMs at Embedding.SearchWaitMs: expected a whole number, got 1.5.",
+    );
+  });
+
   test("a value of the wrong type names the variable and the key", () => {
     const base = setup();
     expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__Dimensions: "lots" } }))).message).toBe(
@@ -215,7 +227,7 @@ describe("environment variables", () => {
     const base = setup();
     expect(errorOf(() => loadConfig(input(base, { env: { CODEINDEX_Embedding__Modle: "x" } }))).message).toBe(
       'Config error in environment variable CODEINDEX_Embedding__Modle: unknown key "Modle" in Embedding (did you mean "Model"?); ' +
-        "allowed keys: Provider, Endpoint, Model, Dimensions, KeepAlive, QueryInstruction, MinCosineSimilarity, VectorWeight, BatchSize, TimeoutMs, MaxRetries.",
+        "allowed keys: Provider, Endpoint, Model, Dimensions, KeepAlive, QueryInstruction, MinCosineSimilarity, VectorWeight, BatchSize, SearchWaitMs, TimeoutMs, MaxRetries.",
     );
   });
 
