@@ -139,13 +139,17 @@ const CALIBRATION_RETRY_GROWTH = 1.1;
  */
 const WRITE_BATCH = { files: 2000, chunks: 40_000 };
 
-/** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
-/** How long a batch in flight may still answer when the background embedding yields to a refresh without a wait of its own. */
-const YIELD_GRACE_MS = 3_000;
+/**
+ * How long a batch in flight may still answer when the background embedding yields (less when the refresh waits
+ * less); its batches are small, so that one usually does, and a search seldom waits on one at all.
+ */
+const YIELD_GRACE_MS = 1_000;
+const BACKGROUND_BATCH = 8;
 /** The background embedding holds the write lock this long at most, then pauses this long (lock waiters poll ≤ 0.5 s). */
 const BACKGROUND_SLICE_MS = 10_000;
 const BACKGROUND_PAUSE_MS = 1_000;
 
+/** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
 export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "chunker-newer" | "embedding-changed" | "removed";
 
 /**
@@ -444,7 +448,7 @@ export class ProjectIndex {
         return Promise.resolve({ ...unchangedReport(this.current), reindexRunning: true });
       }
       // The background embedding starts no new batch and ends; this refresh runs after it, not after all of it.
-      if (this.runningYield && !opts.background) this.runningYield.ask(opts.embedWaitMs ?? YIELD_GRACE_MS);
+      if (this.runningYield && !opts.background) this.runningYield.ask(Math.min(opts.embedWaitMs ?? YIELD_GRACE_MS, YIELD_GRACE_MS));
       else if (!opts.force) return this.join(opts);
     }
     // Every caller sharing this run hears its progress, not only the one that started it (a search that arrives
@@ -500,7 +504,8 @@ export class ProjectIndex {
   /**
    * Embeds the texts still waiting for vectors after this call returns, in refreshes of their own that yield to
    * every other refresh: a search waits for at most the batches in flight, never for a whole build's embeddings.
-   * Ends when none are left, the backend fails (the next search tries again) or close(). For long-lived callers.
+   * Ends when none are left, the backend fails (the next search tries again), or at stopBackgroundEmbedding() or
+   * close(). For long-lived callers.
    */
   embedInBackground(): void {
     if (!this.deps.embedder.enabled) return;
@@ -700,18 +705,11 @@ export class ProjectIndex {
     // 10k chunks each, on every search).
     const mayHavePending = anything || this.knownPending !== 0;
 
-    // Lexical and symbol data are current now, whatever the embedding backend does next.
-    // A search waits for embeddings only so long; in the server, what it does not wait for is the background's, and
-    // once the background embedding has a backlog, searches leave it alone and wait only for their own new texts.
-    // A search is not held past its wait (batches in flight are cut); the background embedding works in slices,
-    // letting go of the write lock between them for a CLI build that may wait, and lets a slice's batches finish.
-    const searching = opts.embedWaitMs !== undefined;
-    const toBackground = searching && this.deps.backgroundEmbedding === true;
-    const deadline: EmbedDeadline | undefined = searching
-      ? { at: performance.now() + opts.embedWaitMs!, cut: true }
-      : opts.background
-        ? { at: performance.now() + (this.deps.backgroundSlice?.holdMs ?? BACKGROUND_SLICE_MS), cut: false }
-        : undefined;
+    // Lexical and symbol data are current now, whatever the embedding backend does next. A search waits for
+    // embeddings only so long; in the server, what it does not wait for is the background's, and once that has a
+    // backlog, searches leave it alone and wait only for their own new texts.
+    const deadline = this.embedDeadline(opts);
+    const toBackground = opts.embedWaitMs !== undefined && this.deps.backgroundEmbedding === true;
     const backlogInBackground = toBackground && this.backgroundWanted;
     let deferred = false;
     if (queue) {
@@ -771,13 +769,23 @@ export class ProjectIndex {
     };
   }
 
+  /**
+   * A search is not held past its wait (batches in flight are cut); the background embedding works in slices,
+   * letting go of the write lock between them for a CLI build that may be waiting, and lets a slice's batches finish.
+   */
+  private embedDeadline(opts: RefreshOptions): EmbedDeadline | undefined {
+    if (opts.embedWaitMs !== undefined) return { at: performance.now() + opts.embedWaitMs, cut: true };
+    if (opts.background) return { at: performance.now() + (this.deps.backgroundSlice?.holdMs ?? BACKGROUND_SLICE_MS), cut: false };
+    return undefined;
+  }
+
   private embedQueue(db: IndexDb, opts: RefreshOptions, yielding: YieldRequest | undefined): EmbedQueue {
     return new EmbedQueue(
       {
         embedder: this.deps.embedder,
         db,
         vectors: this.vectors!,
-        batchSize: this.embedBatchSize,
+        batchSize: opts.background ? Math.min(this.embedBatchSize, BACKGROUND_BATCH) : this.embedBatchSize,
         signal: opts.signal,
         onProgress: (done, total) => opts.onProgress?.({ phase: "embed", done, total }),
         yielding,
