@@ -46,7 +46,7 @@ export function formatStatus(views: StatusView[]): string {
       if (b?.provider === "none") lines.push("  embeddings: none (lexical and symbol ranking only)");
       else if (b) {
         const model = s.model ? ` ${s.model}${s.dimensions ? ` ${s.dimensions}d` : ""}` : "";
-        lines.push(`  embeddings: ${b.provider}${model}, ${s.pending_embeddings ?? 0} pending${s.embedding_in_background ? " (embedding in the background)" : ""}${b.ok ? "" : ` — ${b.message}`}`);
+        lines.push(`  embeddings: ${b.provider}${model}, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
       }
       if (s.vector_weight) lines.push(`  vector weight: ${describeVectorWeight(s.vector_weight)}`);
       return lines.join("\n");
