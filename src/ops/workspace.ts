@@ -234,8 +234,12 @@ export class Workspace {
       if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
       const report = "report" in o ? (o.report as RefreshReport) : undefined;
       if (report?.reindexRunning) warnings.push(`${prefix}${REINDEX_RUNNING}`);
+      // While a project's vectors are still being made and no weight for them is known, the vector branch stays out:
+      // an unmeasured weight can make the ranking worse than the words alone (README, "With an embedding model").
+      const weight = this.vectorWeightOf(o.index);
+      const vectorsOff = report?.embeddingDeferred === true && weight === undefined;
       if (report?.embeddingWarning) warnings.push(`${prefix}${report.embeddingWarning}`);
-      else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${this.pendingNote(report)}`);
+      else if (semantic && report && report.pendingEmbeddings > 0) warnings.push(`${prefix}${this.pendingNote(report, vectorsOff)}`);
       const snapshot = o.index.snapshot();
       searched.push({ index: o.index, snapshot });
       const path = pathFilters.get(o.index);
@@ -251,7 +255,7 @@ export class Workspace {
           queryVector: vector,
           minCosine: this.config.embedding.minCosineSimilarity,
           sourceLines: (path) => linesOf(o.index, path),
-          tuning: withVectorWeight(params.tuning, this.vectorWeightOf(o.index)),
+          tuning: withVectorWeight(params.tuning, vectorsOff ? 0 : weight),
         }),
       );
     }
@@ -264,9 +268,11 @@ export class Workspace {
   }
 
   /** What a search says of texts still without a vector: who embeds them, and how they rank meanwhile. */
-  private pendingNote(report: RefreshReport): string {
+  private pendingNote(report: RefreshReport, vectorsOff: boolean): string {
     const texts = `${report.pendingEmbeddings} chunk text(s)`;
-    const meanwhile = "until then they are ranked by their words only";
+    const meanwhile = vectorsOff
+      ? "until then the project is ranked by its words only (semantic ranking joins once every text has a vector and its weight is measured)"
+      : "until then they are ranked by their words only";
     if (!report.embeddingDeferred) return `${texts} have no embedding yet.`;
     if (this.backgroundEmbedding) return `${texts} are being embedded in the background; ${meanwhile}.`;
     const waited = this.config.embedding.searchWaitMs;

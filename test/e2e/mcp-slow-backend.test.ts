@@ -38,7 +38,7 @@ describe("a slow embedding backend", () => {
     const view = await server.json<SearchView>("code_search", { query: "NextRetryDelay" });
     const waited = performance.now() - started;
     expect(view.hits.map((h) => h.symbol)).toContain("Demo.Net.RetryPolicy.NextRetryDelay");
-    expect(view.warning).toMatch(/^svc: \d+ chunk text\(s\) are being embedded in the background; until then they are ranked by their words only\.$/);
+    expect(view.warning).toMatch(/^svc: \d+ chunk text\(s\) are being embedded in the background; until then the project is ranked by its words only \(semantic ranking joins once every text has a vector and its weight is measured\)\.$/);
     const status = await server.json("code_index_status", { project: "svc" });
     expect(status.pending_embeddings).toBeGreaterThan(0);
     expect(status.embedding_in_background).toBe(true);

@@ -189,7 +189,7 @@ describe("what searches say about it (Workspace)", () => {
     stub.settings.delayMs = 60;
     const view = await ws.search({ query: "merge the service", limit: 5 });
     expect(view.count).toBeGreaterThan(0);
-    expect(view.warning).toMatch(/^proj: \d+ chunk text\(s\) have no embedding yet \(a search waits 100 ms for them, Embedding\.SearchWaitMs\): code-index build embeds them all; until then they are ranked by their words only\.$/);
+    expect(view.warning).toMatch(/^proj: \d+ chunk text\(s\) have no embedding yet \(a search waits 100 ms for them, Embedding\.SearchWaitMs\): code-index build embeds them all; until then the project is ranked by its words only \(semantic ranking joins once every text has a vector and its weight is measured\)\.$/);
     ws.close();
   });
 
@@ -197,11 +197,24 @@ describe("what searches say about it (Workspace)", () => {
     const ws = workspace(true);
     stub.settings.delayMs = 60;
     const view = await ws.search({ query: "merge the service", limit: 5 });
-    expect(view.warning).toMatch(/^proj: \d+ chunk text\(s\) are being embedded in the background; until then they are ranked by their words only\.$/);
+    expect(view.warning).toMatch(/^proj: \d+ chunk text\(s\) are being embedded in the background; until then the project is ranked by its words only \(semantic ranking joins once every text has a vector and its weight is measured\)\.$/);
     stub.settings.delayMs = 0;
     await until(() => !ws.index("proj").embeddingInBackground);
     const later = await ws.search({ query: "merge the service", limit: 5 });
     expect(later.warning).toBeUndefined();
+    ws.close();
+  });
+
+  test("while a project's vectors are being made and no weight is known, its ranking is the words' alone", async () => {
+    const ws = workspace(true);
+    stub.settings.delayMs = 60;
+    const query = "merge the service";
+    const during = await ws.search({ query, limit: 8 });
+    expect(during.warning).toContain("the project is ranked by its words only");
+    const words = new Workspace({ ...ws.config, embedding: { ...ws.config.embedding, provider: "none" } }, { embedder: testEmbedder({ ...ws.config.embedding, provider: "none" }), chunker });
+    const lexical = await words.search({ query, limit: 8 });
+    expect(during.hits.map((h) => [h.symbol, h.score])).toEqual(lexical.hits.map((h) => [h.symbol, h.score]));
+    words.close();
     ws.close();
   });
 
