@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
-import { startServer, stubEmbedding, tempDir, writeTree, type RunningServer } from "../server/mcp-harness.ts";
+import { startServer, stubEmbedding, tempDir, writeTree, type RunningServer, type SearchView } from "../server/mcp-harness.ts";
 import { COOKING_TREE, SERVICE_TREE } from "../server/fixture-trees.ts";
 
 /**
@@ -20,11 +20,6 @@ interface Hit {
   id: string;
   project: string;
   path: string;
-}
-interface SearchView {
-  count: number;
-  warning?: string;
-  hits: Hit[];
 }
 
 const QUERY = "how long do we wait before the next retry";
@@ -61,7 +56,7 @@ describe("a missing root among several projects", () => {
   });
 
   test("search over all projects answers from the others, with a warning prefixed by the missing one's id", async () => {
-    const view = await server.json<SearchView>("code_search", { query: "retry policy", limit: 5 });
+    const view = await server.json<SearchView<Hit>>("code_search", { query: "retry policy", limit: 5 });
     expect(view.count).toBeGreaterThan(0);
     expect(view.warning).toContain(`ghost: Project "ghost": root directory ${join(work.path, "no-such-folder")} does not exist`);
     for (const h of view.hits) expect(h.project).not.toBe("ghost");
@@ -93,8 +88,8 @@ describe("a missing root among several projects", () => {
 describe("an unrelated project does not take slots from the real one", () => {
   for (const limit of [3, 8]) {
     test(`limit ${limit}: searching every project returns exactly the real project's hits`, async () => {
-      const all = await server.json<SearchView>("code_search", { query: QUERY, limit });
-      const real = await server.json<SearchView>("code_search", { query: QUERY, limit, project: "service" });
+      const all = await server.json<SearchView<Hit>>("code_search", { query: QUERY, limit });
+      const real = await server.json<SearchView<Hit>>("code_search", { query: QUERY, limit, project: "service" });
       expect(real.count).toBe(limit);
       expect(all.hits.map((h) => h.project)).toEqual(Array(limit).fill("service"));
       expect(all.hits.map((h) => h.id)).toEqual(real.hits.map((h) => h.id));
@@ -111,7 +106,7 @@ describe("an unrelated project does not take slots from the real one", () => {
       embedding: stubEmbedding(stub.url, { MinCosineSimilarity: -1 }),
     });
     try {
-      const all = await control.json<SearchView>("code_search", { query: QUERY, limit: 8 });
+      const all = await control.json<SearchView<Hit>>("code_search", { query: QUERY, limit: 8 });
       expect(all.hits.some((h) => h.project === "cooking")).toBe(true);
     } finally {
       await control.close();

@@ -4,14 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
-import { startServer, stubEmbedding, tempDir, writeTree, type RunningServer } from "../server/mcp-harness.ts";
+import { startServer, stubEmbedding, tempDir, writeTree, type RunningServer, type SearchView } from "../server/mcp-harness.ts";
 import { SERVICE_TREE } from "../server/fixture-trees.ts";
-
-interface SearchView {
-  count: number;
-  warning?: string;
-  hits: { symbol: string }[];
-}
 
 let stub: StubEmbedder;
 let work: ReturnType<typeof tempDir>;

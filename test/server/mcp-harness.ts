@@ -40,6 +40,13 @@ export interface ServerSpec {
   env?: Record<string, string>;
 }
 
+/** The part of a code_search answer the end-to-end tests read; `H` is the hit fields a test looks at. */
+export interface SearchView<H = { symbol: string }> {
+  count: number;
+  warning?: string;
+  hits: H[];
+}
+
 export interface RunningServer {
   client: Client;
   /** Everything the server wrote to stderr so far. */
