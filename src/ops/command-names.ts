@@ -14,6 +14,8 @@ export interface CommandNames {
   project: string;
   /** What builds or rebuilds an index. */
   reindex: string;
+  /** What shows a project's index state. */
+  status: string;
 }
 
 export const MCP_NAMES: CommandNames = {
@@ -25,6 +27,7 @@ export const MCP_NAMES: CommandNames = {
   maxLines: "max_lines",
   project: "project",
   reindex: "code_reindex",
+  status: "code_index_status",
 };
 
 export const CLI_NAMES: CommandNames = {
@@ -36,4 +39,5 @@ export const CLI_NAMES: CommandNames = {
   maxLines: "--max-lines",
   project: "--project",
   reindex: "code-index build",
+  status: "code-index status",
 };

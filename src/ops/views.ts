@@ -129,8 +129,11 @@ export interface ReindexView {
   skipped_files?: Record<string, number>;
   texts_embedded?: number;
   pending_embeddings?: number;
+  /** The server embeds the pending texts after answering (the CLI embeds them all first). */
+  embedding_in_background?: true;
   generation?: number;
   duration_ms?: number;
+  note?: string;
   warning?: string;
   error?: string;
 }

@@ -455,16 +455,22 @@ export class Workspace {
     });
   }
 
-  /** Brings projects up to date (build) or re-chunks everything (reindex); all projects run concurrently. */
+  /**
+   * Brings projects up to date (build) or re-chunks everything (reindex); all projects run concurrently. The CLI
+   * embeds every text before it returns; the server waits for embeddings as a search does and embeds the rest in the
+   * background, so a rebuild call is not held (or timed out by the client) for the minutes a model may need.
+   */
   async build(project: string | undefined, full: boolean, hooks: OperationHooks = {}): Promise<ReindexView[]> {
     const health = await this.backendHealth(true);
     const semantic = this.embedder.enabled && health.ok;
+    const wait = semantic && this.backgroundEmbedding ? { embedWaitMs: this.config.embedding.searchWaitMs } : {};
     return Promise.all(
       this.select(project).map(async (index): Promise<ReindexView> => {
         try {
           const r = await index.refresh({
             force: full,
             skipEmbedding: !semantic,
+            ...wait,
             onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),
             onWait: hooks.onWait,
             signal: hooks.signal,
@@ -482,6 +488,10 @@ export class Workspace {
           };
           const warning = r.embeddingWarning ?? (this.embedder.enabled && !semantic ? `Embeddings skipped: ${health.message}` : undefined);
           if (warning) view.warning = warning;
+          if (r.embeddingDeferred && index.embeddingInBackground) {
+            view.embedding_in_background = true;
+            view.note = `${r.pendingEmbeddings} chunk text(s) are being embedded in the background (${this.names.status} counts what is left); searches rank them by their words until then.`;
+          }
           return view;
         } catch (e) {
           return { project_id: index.id, error: (e as Error).message };

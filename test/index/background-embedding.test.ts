@@ -7,7 +7,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { ProjectIndex, type RefreshReport } from "../../src/index/project-index.ts";
 import { LOCK_FILE } from "../../src/store/format.ts";
 import { acquireLock } from "../../src/store/lock.ts";
-import { CLI_NAMES } from "../../src/ops/command-names.ts";
+import { CLI_NAMES, MCP_NAMES } from "../../src/ops/command-names.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
@@ -215,6 +215,33 @@ describe("what searches say about it (Workspace)", () => {
     const lexical = await words.search({ query, limit: 8 });
     expect(during.hits.map((h) => [h.symbol, h.score])).toEqual(lexical.hits.map((h) => [h.symbol, h.score]));
     words.close();
+    ws.close();
+  });
+
+  test("the server's rebuild answers once the words are indexed and embeds the rest in the background", async () => {
+    const ws = workspace(true, MCP_NAMES);
+    stub.settings.delayMs = 60;
+    const started = performance.now();
+    const [view] = await ws.build(undefined, true);
+    expect(performance.now() - started).toBeLessThan(5_000); // 60-odd texts, two per 60 ms request, would be ~2 s more
+    expect(view!.error).toBeUndefined();
+    expect(view!.pending_embeddings).toBeGreaterThan(0);
+    expect(view!.embedding_in_background).toBe(true);
+    expect(view!.note).toBe(`${view!.pending_embeddings} chunk text(s) are being embedded in the background (code_index_status counts what is left); searches rank them by their words until then.`);
+    stub.settings.delayMs = 0;
+    await until(() => !ws.index("proj").embeddingInBackground);
+    expect(ws.index("proj").statusCounts().pending).toBe(0);
+    ws.close();
+  });
+
+  test("the CLI's rebuild embeds every text before it returns", async () => {
+    const ws = workspace(false);
+    stub.settings.delayMs = 20;
+    const [view] = await ws.build(undefined, true);
+    expect(view!.pending_embeddings).toBe(0);
+    expect(view!.texts_embedded).toBeGreaterThan(0);
+    expect(view!.embedding_in_background).toBeUndefined();
+    expect(view!.note).toBeUndefined();
     ws.close();
   });
 

@@ -8,8 +8,8 @@ export const codeReindex = defineTool({
   description: [
     "Rebuilds the index from scratch: every file is re-read and re-chunked; embeddings of unchanged texts are reused.",
     "Rarely needed: code_search already refreshes changed files incrementally. Use it when results seem wrong after a large change (branch switch, generated code) or when status reports problems.",
-    "Can take minutes on a large project; progress notifications are sent when the client asks for them.",
-    "Returns, per project: project_id, file_count, chunk_count, skipped_files (count per reason), texts_embedded, pending_embeddings, generation, duration_ms, warning?, error?.",
+    "Can take minutes on a large project; progress notifications are sent when the client asks for them. New chunk texts are embedded in the background after it answers (embedding_in_background: true), as for a search.",
+    "Returns, per project: project_id, file_count, chunk_count, skipped_files (count per reason), texts_embedded, pending_embeddings, embedding_in_background?, generation, duration_ms, note?, warning?, error?.",
     "With `project`, that project's object; without, {projects:[...], duration_ms} with all projects rebuilt concurrently.",
     "Chunk ids from earlier searches stay valid for declarations that still exist.",
   ].join(" "),
