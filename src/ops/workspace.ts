@@ -61,6 +61,12 @@ export class UsageError extends Error {
 /** How long a backend health answer is trusted before asking again. */
 const HEALTH_TTL_MS = 5_000;
 
+/**
+ * Longest a search waits for its query's vector (Embedding.TimeoutMs if shorter): TimeoutMs and its retries are
+ * sized for document batches, and a search ranked by words now beats one ranked by meaning minutes later.
+ */
+export const QUERY_EMBED_LIMIT_MS = 10_000;
+
 export class Workspace {
   readonly config: AppConfig;
   readonly embedder: Embedder;
@@ -203,7 +209,7 @@ export class Workspace {
         return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
       }
     });
-    const queryVector = semantic ? this.embedder.embedQuery(query).catch((e: Error) => e) : undefined;
+    const queryVector = semantic ? this.embedQuery(query, hooks.signal) : undefined;
     const outcomes = await Promise.all(refreshes);
     hooks.signal?.throwIfAborted(); // stopped: no answer from a half-built index
     let vector: Float32Array | undefined;
@@ -265,6 +271,26 @@ export class Workspace {
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");
     return view;
+  }
+
+  /**
+   * The query's vector, or why there is none. Bounded by QUERY_EMBED_LIMIT_MS and the caller's signal; a backend
+   * that fails here is remembered as unhealthy for HEALTH_TTL_MS, so the next searches do not wait for it again.
+   */
+  private async embedQuery(query: string, callerSignal?: AbortSignal): Promise<Float32Array | Error> {
+    const limitMs = Math.min(this.config.embedding.timeoutMs, QUERY_EMBED_LIMIT_MS);
+    const timeout = AbortSignal.timeout(limitMs);
+    try {
+      return await this.embedder.embedQuery(query, callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout);
+    } catch (e) {
+      if (callerSignal?.aborted) return e as Error; // the search is being stopped; it throws right after
+      const message = timeout.aborted
+        ? `the embedding backend did not embed the query within ${limitMs} ms (a search waits at most ${QUERY_EMBED_LIMIT_MS / 1000} s, ` +
+          `or Embedding.TimeoutMs if shorter); check that it is answering (${this.names.status} shows its health).`
+        : (e as Error).message;
+      this.health = { at: Date.now(), ok: false, message };
+      return new Error(message);
+    }
   }
 
   /** What a search says of texts still without a vector: who embeds them, and how they rank meanwhile. */

@@ -5,6 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { startStubEmbedder } from "../support/stub-embedder.ts";
 import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 
 const dirs: string[] = [];
@@ -83,6 +84,32 @@ describe("Workspace", () => {
     );
     again.close();
     silent.stop(true);
+  });
+
+  test("a backend that stops answering costs a search at most Embedding.TimeoutMs for its query, and the next searches nothing", async () => {
+    const stub = await startStubEmbedder({ dimensions: 32 });
+    const root = tempDir("ws-query-embed");
+    dirs.push(root);
+    writeTree(root, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]) });
+    // Retries are allowed, and still the query waits no longer than the timeout of one request.
+    const embedding = embeddingConfig({ endpoint: stub.url, dimensions: 32, timeoutMs: 400, maxRetries: 3 });
+    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "one", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    try {
+      await ws.build(undefined, false);
+      stub.settings.delayMs = 30_000; // embedding hangs; /api/tags (health) still answers
+      const started = performance.now();
+      const view = await ws.search({ query: "reconcile the ledger", limit: 5 });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(view.hits[0]).toMatchObject({ symbol: "Bank.Ledger.Reconcile" });
+      expect(view.warning).toContain("Semantic ranking is off for this search: the embedding backend did not embed the query within 400 ms");
+      const embedCalls = stub.count("/api/embed");
+      const next = await ws.search({ query: "post to the ledger", limit: 5 });
+      expect(stub.count("/api/embed")).toBe(embedCalls); // remembered as unhealthy for a while: no second wait
+      expect(next.warning).toContain("did not embed the query within 400 ms");
+    } finally {
+      ws.close();
+      await stub.stop();
+    }
   });
 
   test("searching only the missing project, or when every project fails, is an error", async () => {
