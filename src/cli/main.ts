@@ -162,8 +162,8 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   let workspace: Workspace | undefined;
   const open = () => (workspace = openWorkspace(globals(), io));
   /** A cache repaired on open (a damaged one set aside and rebuilt) is told in text mode, never silent. */
-  const noteRepairs = () => {
-    for (const r of workspace?.cacheRepairs() ?? []) io.err(`note: ${r.project_id}: ${r.note}`);
+  const noteRepairs = (warning?: string) => {
+    for (const r of workspace?.cacheRepairs() ?? []) if (!warning?.includes(r.note)) io.err(`note: ${r.project_id}: ${r.note}`);
   };
   // An interrupted command says so where its result would go (JSON on stdout, else stderr) and exits 130.
   const reportInterrupt = (message: string) => {
@@ -193,7 +193,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const repairs = workspace?.cacheRepairs() ?? [];
       return io.out(JSON.stringify(compact(repairs.length > 0 ? { ...(json as object), cache_repairs: repairs } : json), null, 2));
     }
-    noteRepairs();
+    noteRepairs(warning); // a repair the operation made while it ran is in its warning already
     if (warning) io.err(`note: ${warning}`);
     io.out(human);
   };

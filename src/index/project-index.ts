@@ -298,14 +298,8 @@ export class ProjectIndex {
     } catch (e) {
       // Busy, locked or unreadable is not damage: moving a live database aside would throw away another process's index.
       if (!isCorruption(e)) throw e;
-      // Not a database (or damaged beyond use): keep it aside for inspection, start over.
-      const aside = `${dbPath}.corrupt-${Date.now()}`;
-      for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
-      removeOlderDamagedCopies(dir, basename(aside));
-      this.damaged = aside;
-      removeVectorFiles(dir);
+      this.setAsideDamagedStore();
       db = IndexDb.open(dbPath);
-      this.repairs.push("corrupt");
     }
     if (!existed) this.repairs.push("created");
     if (db.numberMeta(META.schemaVersion, SCHEMA_VERSION) !== SCHEMA_VERSION) {
@@ -333,6 +327,38 @@ export class ProjectIndex {
     // commit. Torn rows are cut by the next writer, under the write lock (syncVectorsLocked).
     this.vectors = new VectorFile(vecPath, this.dimensions);
     return db;
+  }
+
+  /**
+   * After an operation failed on damage: checks the open store (PRAGMA quick_check) and, when it is damaged, sets it
+   * aside so that the next refresh builds a new one. Returns whether it did.
+   */
+  setAsideIfDamaged(): boolean {
+    if (!this.db) return false;
+    let damaged: boolean;
+    try {
+      const rows = this.db.db.query("PRAGMA quick_check").values();
+      damaged = !(rows.length === 1 && rows[0]![0] === "ok");
+    } catch (e) {
+      damaged = isCorruption(e);
+    }
+    if (!damaged) return false;
+    this.stopBackgroundEmbedding();
+    this.forgetOpenStore();
+    this.setAsideDamagedStore();
+    return true;
+  }
+
+  /** Not a database, or damaged beyond use: keeps it aside for inspection, so that the next open starts over. */
+  private setAsideDamagedStore(): void {
+    const dir = this.project.cacheDirectory;
+    const dbPath = join(dir, DB_FILE);
+    const aside = `${dbPath}.corrupt-${Date.now()}`;
+    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
+    removeOlderDamagedCopies(dir, basename(aside));
+    this.damaged = aside;
+    removeVectorFiles(dir);
+    this.repairs.push("corrupt");
   }
 
   /**
@@ -395,14 +421,19 @@ export class ProjectIndex {
    */
   private reopenIfCacheRemoved(): void {
     if (!this.db || this.storeFileExists()) return;
-    this.db.close();
+    this.forgetOpenStore();
+    this.repairs.push("removed");
+  }
+
+  /** Closes the store and drops everything read from it; the next open() starts from what is on disk. */
+  private forgetOpenStore(): void {
+    this.db?.close();
     this.db = undefined;
     this.vectors = undefined;
     this.current = undefined;
     this.lastWalk = undefined;
     this.knownPending = undefined;
     this.seenDataVersion = undefined;
-    this.repairs.push("removed");
   }
 
   private storeFileExists(): boolean {
@@ -467,23 +498,16 @@ export class ProjectIndex {
       await previous?.catch(() => {});
       // Asked to yield before it began: whatever the other refresh needs, it does itself.
       if (yieldRequest?.requested && this.current) return { ...unchangedReport(this.current), embeddingDeferred: true as const };
-      this.assertUsable();
-      this.reopenIfCacheRemoved();
-      const elsewhere = await this.buildElsewhere(opts);
-      if (elsewhere.built) opts = { ...opts, force: false }; // every file was re-chunked there
-      this.open();
-      const quiet = await this.unchangedSinceLastWalk(opts);
-      if (quiet) return quiet;
-      const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
       try {
-        const report = await this.refreshLocked(opts, yieldRequest);
-        report.durationMs += elsewhere.ms;
-        return report;
+        return await this.refreshOnce(opts, yieldRequest);
       } catch (e) {
-        this.watcher?.invalidate(); // the walk this refresh began is not reflected in the index
-        throw e;
-      } finally {
-        lock.release();
+        // sqlite reads pages as they are needed, so damage past the first pages shows only now: the store is set
+        // aside as one that fails to open is, and this refresh builds a new one.
+        if (!isCorruption(e)) throw e;
+        this.watcher?.invalidate();
+        this.forgetOpenStore();
+        this.setAsideDamagedStore();
+        return await this.refreshOnce({ ...opts, force: false }, yieldRequest);
       }
     })();
     this.running = run;
@@ -499,6 +523,28 @@ export class ProjectIndex {
       }
     }).catch(() => {});
     return run;
+  }
+
+  private async refreshOnce(opts: RefreshOptions, yieldRequest: YieldRequest | undefined): Promise<RefreshReport> {
+    this.assertUsable();
+    this.reopenIfCacheRemoved();
+    const elsewhere = await this.buildElsewhere(opts);
+    if (elsewhere.built) opts = { ...opts, force: false }; // every file was re-chunked there
+    this.open();
+    const quiet = await this.unchangedSinceLastWalk(opts);
+    if (quiet) return quiet;
+    const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
+    try {
+      const report = await this.refreshLocked(opts, yieldRequest);
+      report.durationMs += elsewhere.ms;
+      this.snapshot(); // a first refresh that changed nothing read no chunk: damage shows here, while it can be repaired
+      return report;
+    } catch (e) {
+      this.watcher?.invalidate(); // the walk this refresh began is not reflected in the index
+      throw e;
+    } finally {
+      lock.release();
+    }
   }
 
   /**
@@ -987,7 +1033,7 @@ function removeVectorFiles(dir: string): void {
 }
 
 /** sqlite's answer for a file that is not a database or is damaged, as opposed to busy, locked or permissions. */
-function isCorruption(e: unknown): boolean {
+export function isCorruption(e: unknown): boolean {
   const { code, message } = e as { code?: unknown; message?: unknown };
   return /^SQLITE_(NOTADB|CORRUPT)/.test(String(code ?? "")) || /not a database|malformed/i.test(String(message ?? ""));
 }

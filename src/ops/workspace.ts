@@ -5,7 +5,7 @@ import type { AppConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
-import { type BuildElsewhere, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { type BuildElsewhere, isCorruption, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
@@ -175,7 +175,29 @@ export class Workspace {
     return this.health;
   }
 
-  async search(params: SearchParams, hooks: OperationHooks = {}): Promise<SearchView> {
+  search(params: SearchParams, hooks: OperationHooks = {}): Promise<SearchView> {
+    return this.repairingDamage(() => this.searchOnce(params, hooks));
+  }
+
+  /**
+   * Runs an operation again after setting aside the stores it found damaged: sqlite reads pages as a query needs
+   * them, so damage can surface in any query, long after a store opened. The second run builds new stores.
+   */
+  private async repairingDamage<T extends { warning?: string }>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (e) {
+      if (!isCorruption(e)) throw e;
+      const repaired = [...this.indexes.values()].filter((index) => index.setAsideIfDamaged());
+      if (repaired.length === 0) throw e;
+      const view = await operation();
+      const notes = repaired.flatMap((index) => cacheRepairViews(index).filter((r) => r.repair === "corrupt").map((r) => `${index.id}: ${r.note}`));
+      view.warning = [view.warning, ...notes].filter(Boolean).join(" ");
+      return view;
+    }
+  }
+
+  private async searchOnce(params: SearchParams, hooks: OperationHooks): Promise<SearchView> {
     const given = params.query.trim();
     if (given === "") throw new UsageError("The query is blank: describe what you are looking for, e.g. \"where are retries scheduled\".");
     const query = searchedQuery(given);
@@ -352,21 +374,21 @@ export class Workspace {
 
   /** The declarations of one file, nested (namespace → type → members); refreshes first. */
   outline(params: OutlineParams, hooks?: OperationHooks): Promise<OutlineView> {
-    return outline(this, params, hooks);
+    return this.repairingDamage(() => outline(this, params, hooks));
   }
 
   outlineType(params: TypeOutlineParams, hooks?: OperationHooks): Promise<TypeOutlineView> {
-    return outlineType(this, params, hooks);
+    return this.repairingDamage(() => outlineType(this, params, hooks));
   }
 
   /** Definitions by name: exact, qualified suffix, prefix, then sub-words; refreshes first. */
   findSymbol(params: FindSymbolParams, hooks?: OperationHooks): Promise<FindSymbolView> {
-    return findSymbol(this, params, hooks);
+    return this.repairingDamage(() => findSymbol(this, params, hooks));
   }
 
   /** Name-based references to a symbol, grouped by file, qualified matches first; refreshes first. */
   references(params: ReferencesParams, hooks?: OperationHooks): Promise<ReferencesView> {
-    return references(this, params, hooks);
+    return this.repairingDamage(() => references(this, params, hooks));
   }
 
   /**
@@ -476,7 +498,11 @@ export class Workspace {
           ...(s.builtAtUtc === undefined ? { note: `not built yet: the first search or ${this.names.reindex} builds it.` } : {}),
         };
       } catch (e) {
-        return { ...base, error: (e as Error).message, embedding_backend: backend };
+        const error =
+          isCorruption(e) && index.setAsideIfDamaged()
+            ? `the index was damaged (${(e as Error).message}) and was set aside as ${index.damagedCopy}; the next search or ${this.names.reindex} builds a new one.`
+            : (e as Error).message;
+        return { ...base, error, embedding_backend: backend };
       }
     });
   }

@@ -14,6 +14,7 @@ import { ProjectIndex } from "../../src/index/project-index.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { codeBytesPerRow, encodeSigns } from "../../src/store/sign-codes.ts";
 import { startStubEmbedder, type StubEmbedder } from "../support/stub-embedder.ts";
+import { damageTablePage } from "../support/damage.ts";
 import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
 
@@ -699,6 +700,20 @@ describe("a cache this user cannot write", () => {
 });
 
 describe("a damaged cache", () => {
+  test("damage that opening does not see (a table's page) is found by the first refresh, set aside and rebuilt in it", async () => {
+    const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
+    await f.index.refresh();
+    f.index.close();
+    damageTablePage(join(f.cache, "index.sqlite"), "chunks");
+    f.index = f.open();
+    const report = await f.index.refresh();
+    expect(report.filesAdded).toBe(3);
+    expect(f.index.cacheRepairs).toContain("corrupt");
+    expect(f.index.damagedCopy).toMatch(/index\.sqlite\.corrupt-\d+$/);
+    expect(f.index.snapshot().chunks.length).toBeGreaterThan(0);
+    f.index.close();
+  });
+
   test("is set aside and rebuilt; only the newest damaged copy is kept, with its -wal and -shm", async () => {
     const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
     await f.index.refresh();

@@ -5,6 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { damageTablePage } from "../support/damage.ts";
 import { startStubEmbedder } from "../support/stub-embedder.ts";
 import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 
@@ -110,6 +111,33 @@ describe("Workspace", () => {
       ws.close();
       await stub.stop();
     }
+  });
+
+  test("damage a query runs into is repaired: the store is set aside, the operation runs again on a new one, and says so", async () => {
+    const built = twoProjects(true);
+    await built.build(undefined, false);
+    built.close();
+    const cache = built.index("good").project.cacheDirectory;
+    damageTablePage(join(cache, "index.sqlite"), "chunks_fts_data"); // read by the word search only, not on open
+    const ws = new Workspace(built.config, { embedder: built.embedder, chunker });
+    const view = await ws.search({ query: "reconcile the ledger", limit: 5 });
+    expect(view.hits[0]).toMatchObject({ project: "good", symbol: "Bank.Ledger.Reconcile" });
+    const aside = ws.index("good").damagedCopy!;
+    expect(aside).toMatch(/index\.sqlite\.corrupt-\d+$/);
+    expect(view.warning).toContain(`good: the cache was damaged (not a readable database) and was set aside as ${aside}`);
+    expect(existsSync(aside)).toBe(true);
+    expect((await ws.search({ query: "reconcile the ledger", limit: 5 })).warning ?? "").not.toContain("damaged");
+    ws.close();
+
+    // Status reads counts only; damage there is set aside too, and the error says what comes next.
+    for (const table of ["chunks", "chunks_by_path", "chunks_by_hash"]) damageTablePage(join(cache, "index.sqlite"), table);
+    const again = new Workspace(built.config, { embedder: built.embedder, chunker });
+    const [good] = await again.status("good");
+    expect(good!.error).toBe(
+      `the index was damaged (database disk image is malformed) and was set aside as ${again.index("good").damagedCopy}; the next search or code_reindex builds a new one.`,
+    );
+    expect((await again.findSymbol({ name: "Reconcile", limit: 5 })).hits[0]).toMatchObject({ symbol: "Bank.Ledger.Reconcile" });
+    again.close();
   });
 
   test("searching only the missing project, or when every project fails, is an error", async () => {
