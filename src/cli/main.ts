@@ -61,6 +61,14 @@ export function parseKinds(values: string[] | undefined): ChunkKind[] | undefine
   return parseNames(values, CHUNK_KINDS, "kind");
 }
 
+/**
+ * Gathers a repeated option. Not variadic (`<kinds...>`): that would take the words after it as kinds too, so
+ * `search -k Method delay frame` would lose its query.
+ */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** `--kind a,b --kind c` against a fixed list, case-insensitively. */
 function parseNames<T extends string>(values: string[] | undefined, allowed: readonly T[], what: string): T[] | undefined {
   if (!values || values.length === 0) return undefined;
@@ -203,7 +211,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("search the index (refreshes it first)")
     .argument("<query...>", "what you are looking for, in words or identifiers")
     .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit", 50), 5)
-    .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
+    .option("-k, --kind <kinds>", `only these kinds, comma-separated or repeated (${CHUNK_KINDS.join(", ")})`, collect)
     .option("--path <pattern>", "only paths containing this text or matching this glob")
     .option("--code-only", "leave out FileFragment chunks (markdown, windows)")
     .addOption(new Option("--intent <intent>", "implementation ranks code first; usage ranks docs/tests/samples first (default: usage when the query asks for docs, such as README or guide; else implementation)").choices(["implementation", "usage"]))
@@ -271,7 +279,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("where a declaration is defined: exact name, qualified suffix, prefix, then sub-words")
     .argument("<name...>", "a name (Sign), qualified name (Wallet.Sign), prefix, or words (balance changes)")
     .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit", 50), 10)
-    .option("-k, --kind <kinds...>", `only these kinds (${CHUNK_KINDS.join(", ")})`)
+    .option("-k, --kind <kinds>", `only these kinds, comma-separated or repeated (${CHUNK_KINDS.join(", ")})`, collect)
     .action(async (words: string[], o: { limit: number; kind?: string[] }) => {
       const ws = open();
       try {
@@ -290,7 +298,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("name-based uses of a symbol, grouped by file (no type resolution)")
     .argument("<symbol>", "a name (Sign) or Type.Member (Wallet.Sign) to rank that type's uses first")
     .option("-l, --limit <n>", "number of references (1-500)", positiveInt("--limit", 500), 50)
-    .option("-k, --kind <kinds...>", `only these kinds of use (${REFERENCE_KINDS.join(", ")}); implementation lists implementers, or of a member (IFoo.Save) its implementations`)
+    .option("-k, --kind <kinds>", `only these kinds of use, comma-separated or repeated (${REFERENCE_KINDS.join(", ")}); implementation lists implementers, or of a member (IFoo.Save) its implementations`, collect)
     .action(async (symbol: string, o: { limit: number; kind?: string[] }) => {
       const ws = open();
       try {

@@ -107,7 +107,7 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
     // The message already names its project ("Project "x": …"); the prefix only tells several projects apart.
     const prefix = targets.length > 1 ? `${o.index.id}: ` : "";
     if ("error" in o && o.error) {
-      if (explicit) throw new UsageError(o.error);
+      if (explicit) throw new Error(o.error);
       warnings.push(`${prefix}${o.error}`);
       continue;
     }

@@ -255,7 +255,7 @@ export class Workspace {
     for (const o of outcomes) {
       const prefix = targets.length > 1 || params.project === undefined ? `${o.index.id}: ` : "";
       if ("error" in o && o.error) {
-        if (params.project !== undefined) throw new UsageError(o.error);
+        if (params.project !== undefined) throw new Error(o.error);
         warnings.push(`${prefix}${o.error}`);
         continue;
       }

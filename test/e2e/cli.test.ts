@@ -121,6 +121,12 @@ describe("code-index CLI on UniTask", () => {
       expect(["Method", "Property"]).toContain(h.kind);
       expect(h.path).toContain("Runtime/Linq");
     }
+    // -k takes one value (repeat it for more): the words after it are the query, not more kinds.
+    const repeated = await cli("search", "-k", "Method", "-k", "Class", "delay", "frame", "--root", corpus, "--embedder", "none", "--json", "--limit", "10");
+    expect(repeated.code).toBe(0);
+    const found = JSON.parse(repeated.stdout) as { query: string; hits: { kind: string }[] };
+    expect(found.query).toBe("delay frame");
+    expect(new Set(found.hits.map((h) => h.kind))).toEqual(new Set(["Method", "Class"]));
   });
 
   test("status --json reports the seed fields plus skipped files, cache size, generation and pending", async () => {

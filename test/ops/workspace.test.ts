@@ -142,7 +142,11 @@ describe("Workspace", () => {
 
   test("searching only the missing project, or when every project fails, is an error", async () => {
     const ws = twoProjects();
-    await expect(ws.search({ query: "Reconcile", limit: 5, project: "gone" })).rejects.toBeInstanceOf(UsageError);
+    // Not a usage error (the CLI exits 1, as without --project): the config names a root that is not there.
+    const error = await ws.search({ query: "Reconcile", limit: 5, project: "gone" }).catch((e: Error) => e);
+    expect(error).not.toBeInstanceOf(UsageError);
+    expect((error as Error).message).toContain('Project "gone": root directory');
+    await expect(ws.findSymbol({ name: "Reconcile", limit: 5, project: "gone" })).rejects.not.toBeInstanceOf(UsageError);
     ws.close();
     const root = tempDir("ws-none");
     dirs.push(root);
