@@ -6,7 +6,7 @@ import { filteredFiles, searchSnapshot } from "../search/search.ts";
 import { similarNames } from "../search/definitions.ts";
 import { isDeclaredName } from "../search/symbol.ts";
 import { ambiguousUsage, qualifiedUses, typedName } from "../search/uses-lead.ts";
-import { queryTerms } from "../text/tokens.ts";
+import { normalizeForPhrase, queryTerms, quotedTexts } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
 import type { CommandNames } from "./command-names.ts";
 import type { SearchParams } from "./workspace.ts";
@@ -19,6 +19,8 @@ export interface SearchedProjects {
   /** The path filter as each project reads it (null: outside that project). */
   pathFilters: ReadonlyMap<ProjectIndex, string | null | undefined>;
   hits: number;
+  /** Each hit's source lines, read only when a note needs them (a quoted phrase). */
+  hitLines: () => (readonly string[] | undefined)[];
   severalProjects: boolean;
   names: CommandNames;
 }
@@ -32,6 +34,17 @@ function noTermsNote(query: string): string {
   return "The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.";
 }
 
+/** How much of a quoted phrase a note repeats. */
+const PHRASE_ECHO_CHARS = 60;
+
+/** The quoted phrases (normalised) that no hit's lines say word for word. */
+function phrasesNoHitSays(query: string, hitLines: readonly (readonly string[] | undefined)[]): string[] {
+  const phrases = quotedTexts(query);
+  if (phrases.length === 0) return [];
+  const texts = hitLines.map((lines) => normalizeForPhrase((lines ?? []).join("\n")));
+  return phrases.filter((phrase) => !texts.some((text) => text.includes(phrase)));
+}
+
 /** Warnings that explain the hits (or their absence); the query itself is never echoed. */
 export function resultNotes(s: SearchedProjects): string[] {
   const { query, params, searched } = s;
@@ -41,6 +54,14 @@ export function resultNotes(s: SearchedProjects): string[] {
     notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.${close ? ` ${close}` : ""}`);
   }
   if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
+  const unsaid = s.hits > 0 ? phrasesNoHitSays(query, s.hitLines()) : [];
+  if (unsaid.length > 0) {
+    const quoted = unsaid.map((text) => `"${echo(text, PHRASE_ECHO_CHARS)}"`).join(", ");
+    notes.push(
+      `No hit contains ${unsaid.length === 1 ? "the quoted phrase" : "the quoted phrases"} ${quoted} word for word, so these hits only share words with it: ` +
+        "check its spelling and spacing, or drop the quotes to search by its words.",
+    );
+  }
   const ambiguous = searched.map(({ snapshot }) => ambiguousUsage(snapshot, query)).find((a) => a !== undefined);
   if (ambiguous) {
     const { name, declarations } = ambiguous;

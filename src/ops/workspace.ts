@@ -288,7 +288,8 @@ export class Workspace {
       );
     }
     const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path)).map((h) => this.hitView(h, query, linesOf));
-    warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, severalProjects: targets.length > 1, names: this.names }));
+    const hitLines = () => top.map((h) => linesOf(this.index(h.project), h.path)?.slice(h.start_line - 1, h.end_line));
+    warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, hitLines, severalProjects: targets.length > 1, names: this.names }));
     const view: SearchView = { query: echo(given, VIEW_ECHO_CHARS), count: top.length, hits: top };
     if (params.project) view.project = params.project;
     if (warnings.length > 0) view.warning = [...new Set(warnings)].join(" ");

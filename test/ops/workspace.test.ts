@@ -140,6 +140,19 @@ describe("Workspace", () => {
     again.close();
   });
 
+  test("a quoted phrase that no hit says word for word gets a warning; one that a hit says does not", async () => {
+    const ws = twoProjects(true);
+    const said = await ws.search({ query: '"does reconcile work"', limit: 5 });
+    expect(said.hits[0]!.symbol).toMatch(/\.Reconcile$/);
+    expect(said.warning ?? "").not.toContain("quoted phrase");
+    const unsaid = await ws.search({ query: 'ledger "reconcile   the ledger twice"', limit: 5 });
+    expect(unsaid.hits.length).toBeGreaterThan(0);
+    expect(unsaid.warning).toContain(
+      'No hit contains the quoted phrase "reconcile the ledger twice" word for word, so these hits only share words with it: check its spelling and spacing, or drop the quotes to search by its words.',
+    );
+    ws.close();
+  });
+
   test("searching only the missing project, or when every project fails, is an error", async () => {
     const ws = twoProjects();
     // Not a usage error (the CLI exits 1, as without --project): the config names a root that is not there.
