@@ -48,6 +48,7 @@ export function formatStatus(views: StatusView[]): string {
         const model = s.model ? ` ${s.model}${s.dimensions ? ` ${s.dimensions}d` : ""}` : "";
         lines.push(`  embeddings: ${b.provider}${model}, ${s.pending_embeddings ?? 0} pending${b.ok ? "" : ` — ${b.message}`}`);
       }
+      if (s.embedding_stopped) lines.push(`  embedding stopped: ${s.embedding_stopped}`);
       if (s.vector_weight) lines.push(`  vector weight: ${describeVectorWeight(s.vector_weight)}`);
       return lines.join("\n");
     })

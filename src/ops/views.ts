@@ -112,6 +112,8 @@ export interface StatusView {
   pending_embeddings?: number;
   /** Set while the server embeds pending texts in the background (after a search that did not wait for them). */
   embedding_in_background?: true;
+  /** Why embedding stopped with texts still pending (the backend failed), as the last refresh in this process saw it. */
+  embedding_stopped?: string;
   skipped_files?: Record<string, number>;
   cache_size_bytes?: number;
   embedding_backend?: { provider: string; ok: boolean; message?: string };

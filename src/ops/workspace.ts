@@ -481,6 +481,12 @@ export class Workspace {
       try {
         index.assertUsable();
         const s = index.statusCounts();
+        // The background embedding ends when the backend fails; once it answers again, asking for status resumes it
+        // (else only the next search would).
+        const failed = s.pending > 0 && !index.embeddingInBackground ? index.embeddingWarning : undefined;
+        const resume = health.ok && this.backgroundEmbedding && s.pending > 0 && !index.embeddingInBackground;
+        if (resume) index.embedInBackground();
+        const next = resume ? "The backend answers again: embedding has started again." : `Embedding goes on at the next search or ${this.names.reindex} once the backend answers.`;
         return {
           ...base,
           model: s.model,
@@ -491,6 +497,7 @@ export class Workspace {
           generation: s.generation,
           pending_embeddings: s.pending,
           ...(index.embeddingInBackground ? { embedding_in_background: true as const } : {}),
+          ...(failed ? { embedding_stopped: `${failed} ${next}` } : {}),
           skipped_files: skippedByReason(s.skipped),
           cache_size_bytes: directorySize(index.project.cacheDirectory),
           embedding_backend: backend,

@@ -234,6 +234,30 @@ describe("what searches say about it (Workspace)", () => {
     ws.close();
   });
 
+  test("status says why the background embedding stopped, and resumes it once the backend answers", async () => {
+    const ws = workspace(true, MCP_NAMES);
+    stub.settings.delayMs = 60;
+    await ws.build(undefined, true);
+    expect(ws.index("proj").embeddingInBackground).toBe(true);
+    stub.inject({ kind: "status", status: 500 }, 1_000_000, "any"); // the backend goes down, health check included
+    await until(() => !ws.index("proj").embeddingInBackground);
+    const [down] = await ws.status();
+    expect(down!.pending_embeddings).toBeGreaterThan(0);
+    expect(down!.embedding_in_background).toBeUndefined();
+    expect(down!.embedding_stopped).toMatch(/^\d+ chunk text\(s\) are waiting for embeddings \(semantic ranking covers the rest\): .*HTTP 500.* Embedding goes on at the next search or code_reindex once the backend answers\.$/);
+
+    stub.clearFaults();
+    stub.settings.delayMs = 0;
+    const [up] = await ws.status();
+    expect(up!.embedding_in_background).toBe(true);
+    expect(up!.embedding_stopped).toEndWith("The backend answers again: embedding has started again.");
+    await until(() => !ws.index("proj").embeddingInBackground);
+    const [done] = await ws.status();
+    expect(done!.pending_embeddings).toBe(0);
+    expect(done!.embedding_stopped).toBeUndefined();
+    ws.close();
+  });
+
   test("the CLI's rebuild embeds every text before it returns", async () => {
     const ws = workspace(false);
     stub.settings.delayMs = 20;
