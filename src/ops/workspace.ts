@@ -503,7 +503,7 @@ export class Workspace {
           embedding_backend: backend,
           ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
           // Zero files and chunks read as an empty project; never built is another thing.
-          ...(s.builtAtUtc === undefined ? { note: `not built yet: the first search or ${this.names.reindex} builds it.` } : {}),
+          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files) } : {}),
         };
       } catch (e) {
         const error =
@@ -513,6 +513,12 @@ export class Workspace {
         return { ...base, error, embedding_backend: backend };
       }
     });
+  }
+
+  /** What status says of a project whose first build has not finished: never started, or interrupted part way. */
+  private unbuiltNote(files: number): string {
+    if (files === 0) return `not built yet: the first search or ${this.names.reindex} builds it.`;
+    return `the first build was interrupted after ${files} file(s); the next search or ${this.names.reindex} indexes the rest.`;
   }
 
   /**

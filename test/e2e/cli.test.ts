@@ -478,8 +478,9 @@ describe("code-index, interrupted", () => {
     const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
     expect(code).toBe(130);
     expect(JSON.parse(stdout)).toEqual({ error: 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.', exit_code: 130 });
-    const status = JSON.parse((await cli("status", "--root", root, "--embedder", "none", "--json")).stdout) as { file_count: number };
+    const status = JSON.parse((await cli("status", "--root", root, "--embedder", "none", "--json")).stdout) as { file_count: number; note?: string };
     expect(status.file_count).toBeGreaterThan(0);
+    expect(status.note).toBe(`the first build was interrupted after ${status.file_count} file(s); the next search or code-index build indexes the rest.`);
     const rest = JSON.parse((await cli("build", "--root", root, "--embedder", "none", "--json")).stdout) as { file_count: number; files_added?: number };
     expect(rest.file_count).toBeGreaterThan(status.file_count);
   }, 120_000);
