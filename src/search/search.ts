@@ -2,6 +2,7 @@
 import type { ChunkRecord, Hit } from "../types.ts";
 import type { Snapshot } from "../index/snapshot.ts";
 import { queryJoins, queryTerms } from "../text/tokens.ts";
+import { withoutQuestionFrame } from "../text/searched-query.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
@@ -92,7 +93,8 @@ export interface SearchRequest extends ChunkFilter {
   sourceLines?: SourceLines;
 }
 
-export function searchSnapshot(snapshot: Snapshot, req: SearchRequest): Hit[] {
+export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[] {
+  const req = { ...request, query: withoutQuestionFrame(request.query) };
   const t: Tuning = { ...DEFAULT_TUNING, ...req.tuning };
   // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
   // lookup per pair and match nothing.

@@ -15,3 +15,16 @@ export function searchedQuery(query: string): string {
   const cut = /[\p{L}\p{N}_]/u.test(query.charAt(end)) ? head.replace(/[\p{L}\p{N}_]+$/u, "") : head;
   return (cut.trim() === "" ? head : cut).trimEnd();
 }
+
+/**
+ * "How does X work?" asks about X: its closing verb frames the question and is no word the code says (it matched
+ * every `// does not work …` comment and every `Worker`). Only that closing verb goes; "work" elsewhere in a question
+ * ("when work is scheduled", "nested work items") stays one of its words.
+ */
+const CLOSING_WORK = /^(.*\bhow\b.*?\S)\s+work(?:s|ed|ing)?[\s?.!]*$/is;
+
+/** The query without a closing "work(s)" of a how-question; any other query as it is. */
+export function withoutQuestionFrame(query: string): string {
+  const m = CLOSING_WORK.exec(query);
+  return m ? m[1]! : query;
+}

@@ -167,3 +167,22 @@ describe("a query asking for documentation by name", () => {
   });
 });
 
+
+describe('"how does X work?"', () => {
+  const WORK_TREE = {
+    "src/Threading/Worker.cs": `namespace App.Threading\n{\n    /// <summary>Runs queued work items; does the work on a pool thread.</summary>\n    public class Worker\n    {\n${method("DoWork", "take the next work item and run it", "work.Run(); work.Next();")}    }\n}\n`,
+    "src/Net/RetryPolicy.cs": `namespace App.Net\n{\n    public class RetryPolicy\n    {\n${method("Retry", "retry the request with a growing delay", "retry(request);")}    }\n}\n`,
+  };
+  let work: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    work = await indexTree("search-work", WORK_TREE);
+  });
+  afterAll(() => work.dispose());
+
+  test("is about X: the closing verb does not bring up the code that says work", () => {
+    const top = (query: string) => searchSnapshot(work.index.snapshot(), { query, limit: 5 }).map((h) => h.chunk.path);
+    expect(top("how does the retry work?")).toEqual(["src/Net/RetryPolicy.cs", "src/Net/RetryPolicy.cs"]);
+    // Work anywhere else in a question is one of its words.
+    expect(top("where are queued work items run")[0]).toBe("src/Threading/Worker.cs");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { SEARCHED_QUERY_CHARS, searchedQuery } from "../../src/text/searched-query.ts";
+import { SEARCHED_QUERY_CHARS, searchedQuery, withoutQuestionFrame } from "../../src/text/searched-query.ts";
 
 describe("searchedQuery", () => {
   test("a query up to the limit is searched whole", () => {
@@ -24,5 +24,19 @@ describe("searchedQuery", () => {
     const cut = searchedQuery(emoji);
     expect(cut.length).toBe(SEARCHED_QUERY_CHARS - 1);
     expect(/[\ud800-\udbff]$/.test(cut)).toBe(false);
+  });
+});
+
+describe("withoutQuestionFrame", () => {
+  test("drops the closing work(s) of a how-question, whatever its punctuation", () => {
+    expect(withoutQuestionFrame("how does the retry work?")).toBe("how does the retry");
+    expect(withoutQuestionFrame("How do timeouts work")).toBe("How do timeouts");
+    expect(withoutQuestionFrame("explain how ObjectPool.Rent works.")).toBe("explain how ObjectPool.Rent");
+  });
+
+  test("keeps work as a word anywhere else, and every query without a how", () => {
+    for (const query of ["when work is scheduled, where are nested work items queued", "how is work queued on the thread pool", "make it work", "Work"]) {
+      expect(withoutQuestionFrame(query)).toBe(query);
+    }
   });
 });
