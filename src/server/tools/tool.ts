@@ -50,7 +50,7 @@ export function oneOrList<const T extends readonly [string, ...string[]]>(values
   const one = z.enum(values, { error });
   const canonical = (value: unknown) =>
     typeof value === "string" ? (values.find((known) => known.toLowerCase() === value.toLowerCase()) ?? value) : value;
-  return z.preprocess((value) => (Array.isArray(value) ? value.map(canonical) : canonical(value)), z.union([one, z.array(one).min(1)], { error }));
+  return z.preprocess((value) => (Array.isArray(value) ? value.map(canonical) : canonical(value)), z.union([one, z.array(one).min(1, { error: `${error} (an empty list would match nothing: leave kind out for every kind)` })], { error }));
 }
 
 /** A `kind` argument as a list (or undefined when absent). */
