@@ -3,7 +3,7 @@ import { describeVectorWeight, type ChunkView, type FindSymbolView, type Outline
 
 export function formatSearch(view: SearchView): string {
   const out: string[] = [];
-  if (view.hits.length === 0) out.push(`No results for "${view.query}".`);
+  if (view.hits.length === 0) out.push(`No results for ${JSON.stringify(view.query)}.`);
   view.hits.forEach((h, i) => {
     out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  score ${h.score.toFixed(4)}`);
     out.push(`   ${h.path}:${h.start_line}-${h.end_line}   id ${h.id}${h.excerpt_may_be_stale ? "   (file changed since indexing)" : ""}`);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatReferences } from "../../src/cli/print.ts";
+import { formatReferences, formatSearch } from "../../src/cli/print.ts";
 import type { ReferencesView } from "../../src/ops/views.ts";
 
 describe("formatReferences", () => {
@@ -25,5 +25,11 @@ describe("formatReferences", () => {
     expect(lines[2]).toBe("    129  qualified return StableCompositeDisposable.Create(s, Disposable.Create(() =>  via Disposable  in Catch.Run");
     expect(lines[3]).toBe("    129  name      return StableCompositeDisposable.Create(s, Disposable.Create(() =>  via StableCompositeDisposable  in Catch.Run");
     expect(lines[4]).toBe("     42  name      return StableCompositeDisposable.Create(a, b);");
+  });
+});
+
+describe("formatSearch", () => {
+  test("a query with no hits is quoted so that its own quotes read as part of it", () => {
+    expect(formatSearch({ query: '"unclosed', count: 0, hits: [] })).toBe('No results for "\\"unclosed".');
   });
 });
