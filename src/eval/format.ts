@@ -8,6 +8,7 @@ const cell = (s: Summary) => `${s.recall_at_5.toFixed(2)} / ${s.recall_at_10.toF
 export function formatEval(r: EvalReport, label = "fused"): string {
   const out: string[] = [];
   out.push(`ranking: ${label}${r.semantic ? " (with embeddings)" : " (lexical + symbol, no embeddings)"}`);
+  if (r.limit < 10) out.push(`only ${r.limit} hit(s) per question were ranked (--limit ${r.limit}), so every figure below counts ranks 1-${r.limit} only`);
   out.push("corpus        questions  file R@5 / R@10 / MRR@10   function R@5 / R@10 / MRR@10");
   const row = (name: string, f: Summary, fn: Summary) => `${name.padEnd(14)}${String(f.questions).padStart(9)}  ${cell(f).padEnd(27)}  ${cell(fn)}`;
   for (const [name, c] of Object.entries(r.corpora)) {

@@ -65,6 +65,8 @@ export interface EvalReport {
   questions: QuestionResult[];
   irrelevant?: { queries: number; with_vector_hit_above_floor?: number; top_score: { min: number; p50: number; max: number } };
   semantic: boolean;
+  /** Hits ranked per question (--limit): below 10, recall@10 and MRR@10 see only these. */
+  limit: number;
   /** Per corpus, with an embedding backend: the vector branch's weight and where it comes from. */
   vector_weights?: Record<string, VectorWeightView>;
 }
@@ -93,7 +95,7 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
   if (groups.size === 0) throw new Error(o.corpus ? `No questions for corpus "${o.corpus}".` : "The question set has no questions.");
 
   const semantic = o.embedder.enabled && (await o.embedder.health()).ok;
-  const report: EvalReport = { corpora: {}, overall: { file: summarise([]), function: summarise([]) }, latency_ms: { search_p50: 0, search_p95: 0 }, misses: [], questions: [], semantic };
+  const report: EvalReport = { corpora: {}, overall: { file: summarise([]), function: summarise([]) }, latency_ms: { search_p50: 0, search_p95: 0 }, misses: [], questions: [], semantic, limit: o.limit };
   const allFile: (number | undefined)[] = [];
   const allFn: (number | undefined)[] = [];
   const latencies: number[] = [];

@@ -140,6 +140,9 @@ describe("runEval", () => {
     expect(text).toContain("file R@5 / R@10 / MRR@10");
     expect(text).toMatch(/^unitask\s+4\s/m);
     expect(text).toMatch(/^ {2}multi\s+1\s/m);
+    expect(text).not.toContain("hit(s) per question were ranked");
+    // Fewer than 10 hits ranked: the table's @10 figures would read as what they are not.
+    expect(formatEval({ ...report, limit: 3 }, "fused").split("\n")[1]).toBe("only 3 hit(s) per question were ranked (--limit 3), so every figure below counts ranks 1-3 only");
   });
 
   test("a corpus named by npm package resolves under node_modules; a missing one says to run npm install", () => {
