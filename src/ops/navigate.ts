@@ -574,6 +574,10 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   if (ignoredCase) warnings.push(`No identifier spelled exactly "${echo(bare)}"; these differ only in case.`);
   if (found.length === 0 && otherKinds > 0) {
     warnings.push(`${otherKinds} uses of "${echo(bare)}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
+  } else if (found.length === 0 && !ready.some((r) => findDefinitions(r.snapshot, bare).some((d) => d.match === "exact"))) {
+    // Most often a misspelling: the closest declared names are what was meant.
+    const close = closeNamesNote(ready.map((r) => r.snapshot), bare);
+    warnings.push(`Nothing declares or uses "${echo(bare)}" in the indexed code.${close ? ` ${close}` : ""}`);
   }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
   const declared = (r: Refreshed) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified");

@@ -210,6 +210,14 @@ describe("find symbol", () => {
 });
 
 describe("references", () => {
+  test("a name nothing declares or uses says so, with the declared names close to it; a declared one unused does not", async () => {
+    const typo = await ws.references({ symbol: "ReplaySubjct", limit: 10 });
+    expect(typo.total).toBe(0);
+    expect(typo.warning).toBe('Nothing declares or uses "ReplaySubjct" in the indexed code. Declared names close to it: ReplaySubject.');
+    expect((await ws.references({ symbol: "Zqxjv", limit: 10 })).warning).toBe('Nothing declares or uses "Zqxjv" in the indexed code.');
+    expect((await ws.references({ symbol: "ReplaySubject", limit: 10 })).warning).toBeUndefined();
+  });
+
   test("Disposable.Create: known call sites, qualified first; comment, string and a same-named field excluded", async () => {
     const view = await ws.references({ symbol: "Disposable.Create", limit: 500 });
     const at = (path: string) => view.files.find((f) => f.path === path)?.references ?? [];
