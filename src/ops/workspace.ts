@@ -481,12 +481,11 @@ export class Workspace {
       try {
         index.assertUsable();
         const s = index.statusCounts();
-        // The background embedding ends when the backend fails; once it answers again, asking for status resumes it
-        // (else only the next search would).
+        // Embedding ends when the backend fails, and the next search starts it again (status only reads).
         const failed = s.pending > 0 && !index.embeddingInBackground ? index.embeddingWarning : undefined;
-        const resume = health.ok && this.backgroundEmbedding && s.pending > 0 && !index.embeddingInBackground;
-        if (resume) index.embedInBackground();
-        const next = resume ? "The backend answers again: embedding has started again." : `Embedding goes on at the next search or ${this.names.reindex} once the backend answers.`;
+        const next = health.ok
+          ? `The backend answers again: the next search or ${this.names.reindex} embeds them.`
+          : `Embedding goes on at the next search or ${this.names.reindex} once the backend answers.`;
         return {
           ...base,
           model: s.model,

@@ -234,7 +234,7 @@ describe("what searches say about it (Workspace)", () => {
     ws.close();
   });
 
-  test("status says why the background embedding stopped, and resumes it once the backend answers", async () => {
+  test("status says why the background embedding stopped; the next search resumes it once the backend answers", async () => {
     const ws = workspace(true, MCP_NAMES);
     stub.settings.delayMs = 60;
     await ws.build(undefined, true);
@@ -249,8 +249,9 @@ describe("what searches say about it (Workspace)", () => {
     stub.clearFaults();
     stub.settings.delayMs = 0;
     const [up] = await ws.status();
-    expect(up!.embedding_in_background).toBe(true);
-    expect(up!.embedding_stopped).toEndWith("The backend answers again: embedding has started again.");
+    expect(up!.embedding_in_background).toBeUndefined();
+    expect(up!.embedding_stopped).toEndWith("The backend answers again: the next search or code_reindex embeds them.");
+    await ws.search({ query: "merge the service", limit: 5 });
     await until(() => !ws.index("proj").embeddingInBackground);
     const [done] = await ws.status();
     expect(done!.pending_embeddings).toBe(0);
