@@ -83,8 +83,13 @@ interface Refreshed {
  * Brings the target projects up to date (lexical data only: navigation needs no vectors) and returns their
  * snapshots. With an explicit project its failure is the error; otherwise a failing project is a warning.
  */
-async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks: OperationHooks = {}): Promise<{ ready: Refreshed[]; warnings: string[] }> {
+async function refreshTargets(
+  targets: ProjectIndex[],
+  explicit: boolean,
+  hooks: OperationHooks = {},
+): Promise<{ ready: Refreshed[]; warnings: string[]; warningsOf: (index: ProjectIndex) => string[] }> {
   const warnings: string[] = [];
+  const own: { index: ProjectIndex; text: string }[] = []; // each warning with its project, unprefixed
   const ready: Refreshed[] = [];
   const outcomes = await Promise.all(
     targets.map(async (index) => {
@@ -106,18 +111,22 @@ async function refreshTargets(targets: ProjectIndex[], explicit: boolean, hooks:
   for (const o of outcomes) {
     // The message already names its project ("Project "x": …"); the prefix only tells several projects apart.
     const prefix = targets.length > 1 ? `${o.index.id}: ` : "";
+    const warn = (text: string) => {
+      warnings.push(`${prefix}${text}`);
+      own.push({ index: o.index, text });
+    };
     if ("error" in o && o.error) {
       if (explicit) throw new Error(o.error);
-      warnings.push(`${prefix}${o.error}`);
+      warn(o.error);
       continue;
     }
-    if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
+    if ("stale" in o && o.stale) warn(o.stale);
     const reindexRunning = "reindexRunning" in o && o.reindexRunning === true;
-    if (reindexRunning) warnings.push(`${prefix}${REINDEX_RUNNING}`);
+    if (reindexRunning) warn(REINDEX_RUNNING);
     ready.push({ index: o.index, snapshot: o.index.snapshot(), reindexRunning });
   }
   if (ready.length === 0 && warnings.length > 0) throw new Error(warnings.join(" "));
-  return { ready, warnings };
+  return { ready, warnings, warningsOf: (index) => own.filter((w) => w.index === index).map((w) => w.text) };
 }
 
 function checkLimit(limit: number, range: { min: number; max: number }): void {
@@ -343,7 +352,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     if (root) throw new UsageError(`"${echo(raw)}" is the root of project "${root.id}", a directory; outline takes one file (search with a path filter covers a folder).`);
     throw new UsageError(explicit ? outside[0]! : `Path "${echo(raw)}" is outside every project root (${ws.select().map((i) => i.project.root).join(", ")}).`);
   }
-  const { ready, warnings } = await refreshTargets(
+  const { ready, warningsOf } = await refreshTargets(
     candidates.map((c) => c.index),
     explicit,
     hooks,
@@ -371,6 +380,8 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     );
   }
   const { index, snapshot, rel } = hit;
+  // One file of one project: what went wrong in the other projects is not this answer's business.
+  const warnings = warningsOf(index);
   const chunks = withFileDetails(snapshot, rel, (snapshot.indexesByPath.get(rel) ?? []).map((i) => snapshot.chunks.at(i)!));
   const limit = params.limit ?? OUTLINE_LIMIT.default;
   const listed = firstInSourceOrder(outlineNodes(index.id, snapshot, chunks), limit);

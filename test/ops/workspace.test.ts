@@ -462,6 +462,16 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("a file's outline carries no warning about the other projects (a missing root elsewhere); a search does", async () => {
+    const ws = twoProjects();
+    const view = await ws.outline({ path: "src/Ledger.cs" });
+    expect(view.project).toBe("good");
+    expect(view.declarations.length).toBeGreaterThan(0);
+    expect(view.warning).toBeUndefined();
+    expect((await ws.search({ query: "Reconcile", limit: 5 })).warning).toContain('gone: Project "gone": root directory');
+    ws.close();
+  });
+
   test("outline over several projects explains a miss from every project, not only the first", async () => {
     const ws = twoProjects(true);
     await expect(ws.outline({ path: "src/kitchen.cs" })).rejects.toThrow(
