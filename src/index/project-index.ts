@@ -10,7 +10,7 @@ import { IndexDb, type FileRow } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock, heldByAnother } from "../store/lock.ts";
-import { foreignCacheEntries, foreignCacheError, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
+import { diskFullError, foreignCacheEntries, foreignCacheError, isDiskFull, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { isInside } from "../walk/paths.ts";
 import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
@@ -501,6 +501,7 @@ export class ProjectIndex {
       try {
         return await this.refreshOnce(opts, yieldRequest);
       } catch (e) {
+        if (isDiskFull(e)) throw diskFullError(this.project, (e as Error).message);
         // sqlite reads pages as they are needed, so damage past the first pages shows only now: the store is set
         // aside as one that fails to open is, and this refresh builds a new one.
         if (!isCorruption(e)) throw e;

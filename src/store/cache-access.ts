@@ -46,6 +46,21 @@ export function unwritableCacheError(project: { id: string; cacheDirectory: stri
   );
 }
 
+/** sqlite's "database or disk is full" or the file system's ENOSPC / EDQUOT (a quota). */
+export function isDiskFull(e: unknown): boolean {
+  const code = String((e as { code?: unknown }).code ?? "");
+  return /^SQLITE_FULL/.test(code) || code === "ENOSPC" || code === "EDQUOT" || /database or disk is full|no space left on device/i.test(String((e as Error).message ?? ""));
+}
+
+/** The error for a refresh stopped by a full disk: what was committed stays, and where to make room. */
+export function diskFullError(project: { id: string; cacheDirectory: string; adHoc?: boolean }, detail: string): Error {
+  const elsewhere = project.adHoc ? "or, on Linux, point XDG_CACHE_HOME at a disk with room" : "or set the project's CacheDirectory in the config (or, on Linux, XDG_CACHE_HOME) to a disk with room";
+  return new Error(
+    `Project "${project.id}": the disk holding the cache directory ${project.cacheDirectory} is full (${detail}). ` +
+      `Free space there, ${elsewhere}; what was indexed so far is kept and the next build goes on from it.`,
+  );
+}
+
 /**
  * Up to `max` entries of an existing cache directory that code-index did not make (its store files, a damaged copy set
  * aside, a watcher's barrier file); [] when the directory does not exist yet. A cache directory is code-index's own:

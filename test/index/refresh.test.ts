@@ -699,6 +699,23 @@ describe("a cache this user cannot write", () => {
   });
 });
 
+describe("a full disk", () => {
+  test("stops the refresh with where the cache is and what to do, not sqlite's bare 'database or disk is full'", async () => {
+    const root = tempDir("full-root");
+    const cache = tempDir("full-cache");
+    dirs.push(root, cache);
+    writeTree(root, { "src/Alpha.cs": csClass("App", "Alpha", ["Start"]) });
+    const full = async (): Promise<Chunker> => {
+      throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    };
+    const index = new ProjectIndex(projectConfig(root, cache, { id: "shop" }), { embedder: createEmbedder(embeddingConfig({ provider: "none" })), chunker: full });
+    await expect(index.refresh()).rejects.toThrow(
+      `Project "shop": the disk holding the cache directory ${cache} is full (database or disk is full). Free space there, or set the project's CacheDirectory in the config (or, on Linux, XDG_CACHE_HOME) to a disk with room; what was indexed so far is kept and the next build goes on from it.`,
+    );
+    index.close();
+  });
+});
+
 describe("a damaged cache", () => {
   test("damage that opening does not see (a table's page) is found by the first refresh, set aside and rebuilt in it", async () => {
     const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
