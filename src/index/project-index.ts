@@ -173,6 +173,8 @@ export class ProjectIndex {
   private repairs: CacheRepair[] = [];
   /** Where the damaged database was kept, when opening found one ("corrupt"). */
   private damaged: string | undefined;
+  /** Device and inode of the store file this process opened: tells a store another process replaced. */
+  private openedFile: string | undefined;
   private lastEmbeddingWarning: string | undefined;
   private calibrationCache: { raw: string; parsed: StoredCalibration | undefined } | undefined;
   private running: Promise<RefreshReport> | undefined;
@@ -323,6 +325,7 @@ export class ProjectIndex {
     // search without a backend must not claim vectors of a model that never embedded anything.
     this.dropForeignVectors(db);
     this.db = db;
+    this.openedFile = fileIdentity(dbPath);
     // Rows past the committed count are left alone here: they may be another process's append that is about to
     // commit. Torn rows are cut by the next writer, under the write lock (syncVectorsLocked).
     this.vectors = new VectorFile(vecPath, this.dimensions);
@@ -344,9 +347,18 @@ export class ProjectIndex {
     }
     if (!damaged) return false;
     this.stopBackgroundEmbedding();
-    this.forgetOpenStore();
-    this.setAsideDamagedStore();
+    this.discardDamagedStore();
     return true;
+  }
+
+  /**
+   * Closes a store found damaged and sets it aside, unless another process did so already (the file at the store's
+   * path is no longer the one this process opened): then that new store must not be moved aside in its turn.
+   */
+  private discardDamagedStore(): void {
+    const replaced = this.openedFile !== undefined && fileIdentity(join(this.project.cacheDirectory, DB_FILE)) !== this.openedFile;
+    this.forgetOpenStore();
+    if (!replaced) this.setAsideDamagedStore();
   }
 
   /** Not a database, or damaged beyond use: keeps it aside for inspection, so that the next open starts over. */
@@ -429,6 +441,7 @@ export class ProjectIndex {
   private forgetOpenStore(): void {
     this.db?.close();
     this.db = undefined;
+    this.openedFile = undefined;
     this.vectors = undefined;
     this.current = undefined;
     this.lastWalk = undefined;
@@ -506,8 +519,7 @@ export class ProjectIndex {
         // aside as one that fails to open is, and this refresh builds a new one.
         if (!isCorruption(e)) throw e;
         this.watcher?.invalidate();
-        this.forgetOpenStore();
-        this.setAsideDamagedStore();
+        this.discardDamagedStore();
         return await this.refreshOnce({ ...opts, force: false }, yieldRequest);
       }
     })();
@@ -1031,6 +1043,16 @@ function removeOlderDamagedCopies(dir: string, newest: string): void {
 /** Removes vectors.bin and its sign codes (codes.bin): codes of the old rows would be read as the new rows' codes. */
 function removeVectorFiles(dir: string): void {
   for (const name of [VECTORS_FILE, CODES_FILE]) rmSync(join(dir, name), { force: true });
+}
+
+/** "device:inode" of a file, or undefined when it is gone. */
+function fileIdentity(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** sqlite's answer for a file that is not a database or is damaged, as opposed to busy, locked or permissions. */

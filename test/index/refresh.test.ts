@@ -717,6 +717,27 @@ describe("a full disk", () => {
 });
 
 describe("a damaged cache", () => {
+  test("found by two processes: the second leaves alone the new store the first made in its place", async () => {
+    const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
+    await f.index.refresh();
+    f.index.close();
+    const first = f.open();
+    const second = f.open();
+    first.open();
+    second.open();
+    damageTablePage(join(f.cache, "index.sqlite"), "chunks_fts_data");
+    expect(first.setAsideIfDamaged()).toBe(true);
+    expect((await first.refresh()).filesAdded).toBe(3);
+    // The second still holds the damaged file (moved aside); finding it damaged, it must not move the new one.
+    expect(second.setAsideIfDamaged()).toBe(true);
+    expect(second.damagedCopy).toBeUndefined();
+    expect(readdirSync(f.cache).filter((n) => /^index\.sqlite\.corrupt-\d+$/.test(n))).toEqual([basename(first.damagedCopy!)]);
+    expect((await second.refresh()).filesAdded).toBe(0); // it reads the new store
+    expect(second.snapshot().chunks.length).toBe(first.snapshot().chunks.length);
+    first.close();
+    second.close();
+  });
+
   test("damage that opening does not see (a table's page) is found by the first refresh, set aside and rebuilt in it", async () => {
     const f = new Fixture(createEmbedder(embeddingConfig({ provider: "none" })));
     await f.index.refresh();
