@@ -396,7 +396,12 @@ export class Workspace {
    * One chunk by id. Refreshes first, like every other operation: an id whose declaration was deleted or whose file
    * is gone then gets the stale-id answer instead of whatever lines now sit where the chunk was.
    */
-  async getChunk(idText: string, maxLines: number = GET_CHUNK_LINES.default): Promise<ChunkView> {
+  getChunk(idText: string, maxLines: number = GET_CHUNK_LINES.default): Promise<ChunkView> {
+    // After a damaged store is replaced, the id names the old one: the second run says so (a stale id).
+    return this.repairingDamage(() => this.getChunkOnce(idText, maxLines));
+  }
+
+  private async getChunkOnce(idText: string, maxLines: number): Promise<ChunkView> {
     if (!Number.isInteger(maxLines) || maxLines < GET_CHUNK_LINES.min || maxLines > GET_CHUNK_LINES.max) {
       throw new UsageError(`max_lines must be an integer from ${GET_CHUNK_LINES.min} to ${GET_CHUNK_LINES.max} (got ${maxLines}).`);
     }

@@ -116,6 +116,7 @@ describe("Workspace", () => {
   test("damage a query runs into is repaired: the store is set aside, the operation runs again on a new one, and says so", async () => {
     const built = twoProjects(true);
     await built.build(undefined, false);
+    const oldId = (await built.search({ query: "Reconcile", limit: 1, project: "good" })).hits[0]!.id;
     built.close();
     const cache = built.index("good").project.cacheDirectory;
     damageTablePage(join(cache, "index.sqlite"), "chunks_fts_data"); // read by the word search only, not on open
@@ -137,6 +138,7 @@ describe("Workspace", () => {
       `the index was damaged (database disk image is malformed) and was set aside as ${again.index("good").damagedCopy}; the next search or code_reindex builds a new one.`,
     );
     expect((await again.findSymbol({ name: "Reconcile", limit: 5 })).hits[0]).toMatchObject({ symbol: "Bank.Ledger.Reconcile" });
+    await expect(again.getChunk(oldId)).rejects.toThrow("the index was created anew since (a new code-index version, or a deleted or damaged cache)");
     again.close();
   });
 
