@@ -572,6 +572,11 @@ export class ProjectIndex {
     this.startBackground();
   }
 
+  /** Whether a refresh of this store runs now, in this process (not the background embedding) or in another one. */
+  get buildRunning(): boolean {
+    return (this.running !== undefined && !this.runningYield) || heldByAnother(join(this.project.cacheDirectory, LOCK_FILE));
+  }
+
   /** Whether embedding in the background was asked for and is not finished. */
   get embeddingInBackground(): boolean {
     return this.backgroundWanted;

@@ -507,7 +507,7 @@ export class Workspace {
           embedding_backend: backend,
           ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
           // Zero files and chunks read as an empty project; never built is another thing.
-          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files) } : {}),
+          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files, index.buildRunning) } : {}),
         };
       } catch (e) {
         const error =
@@ -519,8 +519,9 @@ export class Workspace {
     });
   }
 
-  /** What status says of a project whose first build has not finished: never started, or interrupted part way. */
-  private unbuiltNote(files: number): string {
+  /** What status says of a project whose first build has not finished: running, never started, or interrupted part way. */
+  private unbuiltNote(files: number, running: boolean): string {
+    if (running) return `the first build is running (${files} file(s) indexed so far); searches answer from what is indexed until it ends.`;
     if (files === 0) return `not built yet: the first search or ${this.names.reindex} builds it.`;
     return `the first build was interrupted after ${files} file(s); the next search or ${this.names.reindex} indexes the rest.`;
   }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { LOCK_FILE } from "../../src/store/format.ts";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -235,6 +236,21 @@ describe("Workspace", () => {
     expect(gone!.error).toContain("does not exist");
     expect(gone!.file_count).toBeUndefined();
     ws.close();
+  });
+
+  test("status during a first build another process runs says it is running, not that it was never built or was interrupted", async () => {
+    const ws = twoProjects(true);
+    const cache = ws.index("gone").project.cacheDirectory;
+    mkdirSync(cache, { recursive: true });
+    const builder = Bun.spawn(["sleep", "30"]); // stands for the process building it
+    try {
+      writeFileSync(join(cache, LOCK_FILE), `${builder.pid}\n`);
+      const [, other] = await ws.status();
+      expect(other!.note).toBe("the first build is running (0 file(s) indexed so far); searches answer from what is indexed until it ends.");
+    } finally {
+      builder.kill();
+      ws.close();
+    }
   });
 
   test("status of a project never built reports zeros and writes nothing to its cache directory", async () => {
