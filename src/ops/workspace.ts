@@ -62,6 +62,15 @@ export class UsageError extends Error {
 const HEALTH_TTL_MS = 5_000;
 
 /**
+ * How long a backend that failed slowly (a health check or query that waited out its timeout: a hung server, a
+ * firewall that drops packets) is taken as down: asking again costs every search seconds. A status call asks anyway.
+ */
+const SLOW_FAILURE_TTL_MS = 30_000;
+
+/** A failing health check that took this long counts as a slow failure. */
+const SLOW_CHECK_MS = 1_000;
+
+/**
  * Longest a search waits for its query's vector (Embedding.TimeoutMs if shorter): TimeoutMs and its retries are
  * sized for document batches, and a search ranked by words now beats one ranked by meaning minutes later.
  */
@@ -71,7 +80,7 @@ export class Workspace {
   readonly config: AppConfig;
   readonly embedder: Embedder;
   private readonly indexes = new Map<string, ProjectIndex>();
-  private health: { at: number; ok: boolean; message?: string } | undefined;
+  private health: { at: number; ok: boolean; message?: string; ttlMs: number } | undefined;
 
   private readonly backgroundEmbedding: boolean;
 
@@ -169,9 +178,11 @@ export class Workspace {
   /** Backend state, cached briefly so every search does not pay a round trip. */
   async backendHealth(force = false): Promise<{ ok: boolean; message?: string }> {
     if (!this.embedder.enabled) return { ok: false, message: "Semantic ranking is off (embedder: none); search uses lexical and symbol ranking." };
-    if (!force && this.health && Date.now() - this.health.at < HEALTH_TTL_MS) return this.health;
+    if (!force && this.health && Date.now() - this.health.at < this.health.ttlMs) return this.health;
+    const started = Date.now();
     const h = await this.embedder.health();
-    this.health = { at: Date.now(), ok: h.ok, message: h.message };
+    const slowFailure = !h.ok && Date.now() - started >= SLOW_CHECK_MS;
+    this.health = { at: Date.now(), ok: h.ok, message: h.message, ttlMs: slowFailure ? SLOW_FAILURE_TTL_MS : HEALTH_TTL_MS };
     return this.health;
   }
 
@@ -298,7 +309,8 @@ export class Workspace {
 
   /**
    * The query's vector, or why there is none. Bounded by QUERY_EMBED_LIMIT_MS and the caller's signal; a backend
-   * that fails here is remembered as unhealthy for HEALTH_TTL_MS, so the next searches do not wait for it again.
+   * that fails here is remembered as unhealthy (SLOW_FAILURE_TTL_MS after a timeout), so the next searches do not
+   * wait for it again.
    */
   private async embedQuery(query: string, callerSignal?: AbortSignal): Promise<Float32Array | Error> {
     const limitMs = Math.min(this.config.embedding.timeoutMs, QUERY_EMBED_LIMIT_MS);
@@ -311,7 +323,7 @@ export class Workspace {
         ? `the embedding backend did not embed the query within ${limitMs} ms (a search waits at most ${QUERY_EMBED_LIMIT_MS / 1000} s, ` +
           `or Embedding.TimeoutMs if shorter); check that it is answering (${this.names.status} shows its health).`
         : (e as Error).message;
-      this.health = { at: Date.now(), ok: false, message };
+      this.health = { at: Date.now(), ok: false, message, ttlMs: timeout.aborted ? SLOW_FAILURE_TTL_MS : HEALTH_TTL_MS };
       return new Error(message);
     }
   }

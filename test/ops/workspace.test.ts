@@ -88,7 +88,7 @@ describe("Workspace", () => {
     silent.stop(true);
   });
 
-  test("a backend that stops answering costs a search at most Embedding.TimeoutMs for its query, and the next searches nothing", async () => {
+  test("a backend that stops answering costs a search at most Embedding.TimeoutMs for its query, and the next searches nothing", { timeout: 20_000 }, async () => {
     const stub = await startStubEmbedder({ dimensions: 32 });
     const root = tempDir("ws-query-embed");
     dirs.push(root);
@@ -108,6 +108,14 @@ describe("Workspace", () => {
       const next = await ws.search({ query: "post to the ledger", limit: 5 });
       expect(stub.count("/api/embed")).toBe(embedCalls); // remembered as unhealthy for a while: no second wait
       expect(next.warning).toContain("did not embed the query within 400 ms");
+      // A timeout is remembered past the 5 s a quick answer is trusted (30 s): no health check, no query either.
+      const checks = stub.count("/api/tags");
+      await Bun.sleep(5_200);
+      await ws.search({ query: "post to the ledger", limit: 5 });
+      expect([stub.count("/api/tags"), stub.count("/api/embed")]).toEqual([checks, embedCalls]);
+      // Status asks anew all the same.
+      await ws.status();
+      expect(stub.count("/api/tags")).toBe(checks + 1);
     } finally {
       ws.close();
       await stub.stop();
