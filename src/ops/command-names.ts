@@ -16,6 +16,8 @@ export interface CommandNames {
   reindex: string;
   /** What shows a project's index state. */
   status: string;
+  /** When the configuration is read, for a message about a project it does not have ("" when on every run). */
+  configRead: string;
 }
 
 export const MCP_NAMES: CommandNames = {
@@ -28,6 +30,7 @@ export const MCP_NAMES: CommandNames = {
   project: "project",
   reindex: "code_reindex",
   status: "code_index_status",
+  configRead: " The server reads its config when it starts: after adding a project to it, restart the server (or the MCP client).",
 };
 
 export const CLI_NAMES: CommandNames = {
@@ -40,4 +43,5 @@ export const CLI_NAMES: CommandNames = {
   project: "--project",
   reindex: "code-index build",
   status: "code-index status",
+  configRead: "",
 };

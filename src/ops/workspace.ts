@@ -119,7 +119,7 @@ export class Workspace {
   select(project?: string): ProjectIndex[] {
     if (project === undefined || project === "") return [...this.indexes.values()];
     const index = this.indexes.get(project);
-    if (!index) throw new UsageError(`Unknown project "${echo(project)}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.`);
+    if (!index) throw new UsageError(`Unknown project "${echo(project)}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.${this.names.configRead}`);
     return [index];
   }
 
