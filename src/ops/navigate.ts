@@ -357,10 +357,14 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     explicit,
     hooks,
   );
+  const indexed = (r: Refreshed, path: string) => {
+    const row = r.snapshot.files.get(path);
+    return row !== undefined && !row.skipReason;
+  };
   const found = ready.flatMap((r) => {
-    const rel = candidates.find((c) => c.index === r.index)!.rel;
-    const row = r.snapshot.files.get(rel);
-    return row && !row.skipReason ? [{ ...r, rel }] : [];
+    // A backslash is a Windows separator, except in a path the index holds as it is (legal in a Unix file name).
+    const rel = raw.includes("\\") && indexed(r, raw) ? raw : candidates.find((c) => c.index === r.index)!.rel;
+    return indexed(r, rel) ? [{ ...r, rel }] : [];
   });
   if (found.length > 1) {
     throw new UsageError(`"${echo(raw)}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass ${ws.names.project} to pick one.`);

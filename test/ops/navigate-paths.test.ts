@@ -16,7 +16,7 @@ beforeAll(async () => {
   const work = tempDir("nav-paths");
   dirs.push(work);
   root = join(work, "proj");
-  writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]), "..Dotted.cs": csClass("Bank", "Dotted", ["Tick"]) });
+  writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]), "..Dotted.cs": csClass("Bank", "Dotted", ["Tick"]), "Back\\slash.cs": csClass("Bank", "Slash", ["Lean"]) });
   writeTree(join(work, "outside"), { "Secret.cs": csClass("Out", "Secret", ["Leak"]), "sub/Deep.cs": csClass("Out", "Deep", ["Dig"]) });
   symlinkSync(join(work, "outside"), join(root, "linked"));
   const embedding = embeddingConfig({ provider: "none" });
@@ -39,6 +39,13 @@ describe("outline paths", () => {
     expect(e.message).toBe(`path is 1000007 characters long; no file path is longer than ${MAX_OUTLINE_PATH_CHARS}: give a file path relative to the project root, e.g. "Runtime/Operators/Where.cs".`);
     const ok = await ws.outline({ path: "Src/Ledger.cs" });
     expect(ok.count).toBeGreaterThan(0);
+  });
+
+  test("a file whose name holds a backslash (legal outside Windows) is outlined by the path a search gave; elsewhere a backslash separates", async () => {
+    const path = (await ws.search({ query: "Lean", limit: 1 })).hits[0]!.path;
+    expect(path).toBe("Back\\slash.cs");
+    expect((await ws.outline({ path })).path).toBe("Back\\slash.cs");
+    expect((await ws.outline({ path: "Src\\Ledger.cs" })).path).toBe("Src/Ledger.cs");
   });
 
   test("a file name that starts with two dots is inside the root", async () => {
