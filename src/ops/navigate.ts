@@ -415,6 +415,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   // Each file's part as chunk records; only the parts listed are made into outlines.
   const found: { index: ProjectIndex; snapshot: Snapshot; path: string; records: ChunkRecord[] }[] = [];
   const types: string[] = [];
+  const symbols = new Set<string>(); // the types' qualified names, one per type however many projects declare it
   for (const { index, snapshot } of ready) {
     const matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
     const chunks = snapshot.chunks;
@@ -436,6 +437,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
     }
     for (const [symbol, byPath] of byType) {
       types.push(ready.length > 1 ? `${symbol} (project "${index.id}")` : symbol);
+      symbols.add(symbol);
       // `UniTask.cs` first, then the other files named for the type (`UniTask.Delay.cs`), then the rest.
       const simple = symbolSegments(symbol).pop()!;
       const nameRank = (path: string) => {
@@ -452,7 +454,16 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
       `No type named "${echo(name)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
     );
   }
-  if (types.length > 1) warnings.push(`${types.length} types are named "${echo(name, VIEW_ECHO_CHARS)}": ${types.join(", ")}; give a qualified name to outline one.`);
+  if (types.length > 1) {
+    // Only a project tells apart the same qualified name declared in several projects (copies, overlapping roots).
+    const pick =
+      symbols.size === types.length
+        ? "give a qualified name to outline one"
+        : symbols.size === 1
+          ? `pass ${ws.names.project} to outline one project's`
+          : `give a qualified name and ${ws.names.project} to outline one`;
+    warnings.push(`${types.length} types are named "${echo(name, VIEW_ECHO_CHARS)}": ${types.join(", ")}; ${pick}.`);
+  }
   const limit = params.limit ?? OUTLINE_LIMIT.default;
   const count = found.reduce((sum, p) => sum + p.records.length, 0);
   let left = limit;

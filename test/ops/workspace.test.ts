@@ -498,6 +498,18 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("a type outlined by a qualified name that two projects declare says to pick the project", async () => {
+    const [one, two] = [tempDir("ws-twin-a"), tempDir("ws-twin-b")];
+    dirs.push(one, two);
+    for (const root of [one, two]) writeTree(root, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]) });
+    const embedding = embeddingConfig({ provider: "none" });
+    const projects = [projectConfig(one, join(one, ".cache"), { id: "a", exclude: [".cache/"] }), projectConfig(two, join(two, ".cache"), { id: "b", exclude: [".cache/"] })];
+    const ws = new Workspace({ projects, embedding }, { embedder: createEmbedder(embedding), chunker });
+    const view = await ws.outlineType({ type: "Bank.Ledger" });
+    expect(view.warning).toBe('2 types are named "Bank.Ledger": Bank.Ledger (project "a"), Bank.Ledger (project "b"); pass project to outline one project\'s.');
+    ws.close();
+  });
+
   test("outline over several projects explains a miss from every project, not only the first", async () => {
     const ws = twoProjects(true);
     await expect(ws.outline({ path: "src/kitchen.cs" })).rejects.toThrow(
