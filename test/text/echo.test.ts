@@ -15,3 +15,11 @@ describe("echo", () => {
     expect(cut.isWellFormed()).toBe(true);
   });
 });
+
+describe("echo of control characters", () => {
+  test("shows them as \\u escapes, keeping tabs and line breaks", () => {
+    expect(echo("Subjects/Subject.cs\u0000")).toBe("Subjects/Subject.cs\\u0000");
+    expect(echo("a\u001b[31mred")).toBe("a\\u001b[31mred");
+    expect(echo("at Foo()\n\tat Bar()")).toBe("at Foo()\n\tat Bar()");
+  });
+});
