@@ -497,6 +497,9 @@ const MATCH_ORDER: Readonly<Record<DefinitionMatch, number>> = { exact: 0, quali
 export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?: OperationHooks): Promise<FindSymbolView> {
   const name = params.name.trim();
   if (normalizeName(name) === "") throw new UsageError("name is blank: give a declaration name, e.g. \"Sign\", \"Wallet.Sign\" or \"balance changes\".");
+  if (!/[\p{L}\p{N}_$]/u.test(name)) {
+    throw new UsageError(`"${echo(name)}" has no letter or digit, so it names no declaration (operators and indexers are not indexed): give a name such as "Sign" or "Wallet.Sign".`);
+  }
   checkLimit(params.limit, FIND_SYMBOL_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
   const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);

@@ -204,6 +204,8 @@ describe("find symbol", () => {
     expect(typo.hits).toEqual([]);
     expect(typo.warning).toBe("Declared names close to it: ReplaySubject.");
     expect((await ws.findSymbol({ name: "Observable.ThrotleFirst", limit: 5 })).warning).toContain("ThrottleFirst");
+    // No letter at all: no declaration can be meant, so no "close names" guessed from single letters.
+    await expect(ws.findSymbol({ name: "%", limit: 5 })).rejects.toThrow('"%" has no letter or digit, so it names no declaration');
     // Sub-words may come from the owner type too: Disposable + Create.
     expect((await ws.findSymbol({ name: "DisposableCreate", limit: 5 })).hits[0]).toMatchObject({ symbol: "UniRx.Disposable.Create", match: "words" });
   });
