@@ -29,6 +29,10 @@ export function pathFilterProblem(path: string): string | undefined {
   if (path.length > MAX_PATH_FILTER_CHARS) {
     return `the path filter is ${path.length} characters long; at most ${MAX_PATH_FILTER_CHARS} are taken (a folder, a file name or a glob such as "Runtime/**/*.cs")`;
   }
+  // Indexed paths never climb out of their root, so "../x" could only ever match nothing.
+  if (/^\.\.([\\/]|$)/.test(path)) {
+    return `the path filter "${echo(path)}" starts above the project root; path filters match paths relative to a project root (e.g. "src/Payments" or "*.cs")`;
+  }
   if (!/[*?[{]/.test(path)) return undefined;
   let brackets = 0;
   let braces = 0;

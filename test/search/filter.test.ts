@@ -10,6 +10,11 @@ describe("path filter problems", () => {
     expect(pathFilterProblem("x".repeat(MAX_PATH_FILTER_CHARS + 1))).toContain("characters long");
   });
 
+  test("a relative filter that climbs above the root is refused; a name starting with two dots is not", () => {
+    for (const path of ["..", "../", "../src", "..\\src"]) expect(pathFilterProblem(path)).toContain("starts above the project root");
+    expect(pathFilterProblem("..Dotted.cs")).toBeUndefined();
+  });
+
   test("filters up to the limit are taken, and match as before", () => {
     const glob = `{${Array.from({ length: 120 }, (_, i) => `Dir${i}`).join(",")}}/**`;
     expect(glob.length).toBeLessThanOrEqual(MAX_PATH_FILTER_CHARS);
