@@ -15,7 +15,7 @@ import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatRefere
 import { progressReporter } from "./progress.ts";
 import { childBuilder } from "./tuned-build.ts";
 import type { BuildElsewhere } from "../index/project-index.ts";
-import { interruptible } from "./interrupt.ts";
+import { interruptible, signalExitCode, stopOnSignal } from "./interrupt.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
 import type { Tuning } from "../search/search.ts";
 import { defaultWorkerCount } from "../index/chunk-files.ts";
@@ -173,11 +173,13 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   const noteRepairs = (warning?: string) => {
     for (const r of workspace?.cacheRepairs() ?? []) if (!warning?.includes(r.note)) io.err(`note: ${r.project_id}: ${r.note}`);
   };
-  // An interrupted command says so where its result would go (JSON on stdout, else stderr) and exits 130.
-  const reportInterrupt = (message: string) => {
-    if (globals().json) io.out(JSON.stringify({ error: message, exit_code: 130 }));
+  // An interrupted command says so where its result would go (JSON on stdout, else stderr) and exits as the shell
+  // reports the signal (130 for Ctrl-C, 143 for SIGTERM).
+  const reportInterrupt = (message: string, signal: NodeJS.Signals) => {
+    const code = signalExitCode(signal);
+    if (globals().json) io.out(JSON.stringify({ error: message, exit_code: code }));
     else io.err(message);
-    process.exitCode = 130;
+    process.exitCode = code;
   };
   /**
    * Runs an operation that refreshes the index first, with progress and Ctrl-C handling; `show` prints its
@@ -192,6 +194,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       outcome.duringBuild
         ? 'Interrupted: the files chunked so far are saved; run "code-index build" (or this command again) to index the rest.'
         : "Interrupted.",
+      outcome.signal,
     );
   };
   // Results go to stdout; in text mode a view's warning is a diagnostic and goes to stderr (with --json it is a field,
@@ -322,10 +325,8 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       .action(async () => {
         const ws = open();
         const progress = progressReporter();
-        // Ctrl-C stops the build after committing what is chunked; a second Ctrl-C kills at once (default handler).
-        const stop = new AbortController();
-        const interrupt = () => stop.abort(new Error("interrupted (Ctrl-C)"));
-        process.once("SIGINT", interrupt);
+        // A stop signal (Ctrl-C, SIGTERM, SIGHUP) ends the build after committing what is chunked; a second kills.
+        const stop = stopOnSignal();
         try {
           const views = await ws.build(globals().project, full, { onProgress: progress, onWait: (m) => io.err(m), signal: stop.signal });
           progress.done();
@@ -333,7 +334,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
             const message = full
               ? 'Interrupted: the files re-chunked so far are saved and the rest keep their previous chunks (the index is usable); run "code-index reindex" again to redo them all.'
               : 'Interrupted: the files chunked so far are saved; run "code-index build" again to index the rest.';
-            reportInterrupt(message);
+            reportInterrupt(message, stop.stoppedBy());
             return;
           }
           const failed = views.filter((v) => v.error);
@@ -347,7 +348,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
           }
           if (failed.length > 0) process.exitCode = 1;
         } finally {
-          process.off("SIGINT", interrupt);
+          stop.off();
           ws.close();
         }
       });

@@ -18,13 +18,26 @@ export const PARENT_VARIABLE = "CODEINDEX_BUILD_PARENT";
 /** The commands that run in the tuned child: one-off and allocation-heavy. */
 const TUNED_COMMANDS = new Set(["build", "reindex"]);
 
+/** The global options that take a value (`--root DIR`), so the command word is not mistaken for one's value. */
+const VALUE_OPTIONS = new Set(["--root", "--id", "-p", "--project", "--config", "--embedder", "--endpoint", "--model", "--dimensions"]);
+
+/** The command word of CLI arguments: the first one that is neither an option nor an option's value. */
+export function commandOf(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith("-")) return arg;
+  }
+  return undefined;
+}
+
 /**
- * Whether these CLI arguments run in a tuned child: `build` or `reindex` as the first argument, on Linux (where it was
- * measured), unless the variable is set already (by the parent, or by a user choosing their own value: then the
- * command runs in this process).
+ * Whether these CLI arguments run in a tuned child: the command is `build` or `reindex` (global options may come
+ * first), on Linux (where it was measured), unless the variable is set already (by the parent, or by a user choosing
+ * their own value: then the command runs in this process).
  */
 export function wantsTunedChild(args: readonly string[], env: Record<string, string | undefined>, platform: string): boolean {
-  return platform === "linux" && TUNED_COMMANDS.has(args[0] ?? "") && env[PURGE_DELAY_VARIABLE] === undefined;
+  return platform === "linux" && TUNED_COMMANDS.has(commandOf(args) ?? "") && env[PURGE_DELAY_VARIABLE] === undefined;
 }
 
 /**
@@ -59,7 +72,7 @@ export function runTunedChild(args: readonly string[], debug: (message: string) 
     };
     child.once("spawn", () => {
       started = true;
-      debug(`${args[0]} runs in a child process (pid ${child.pid}) with ${PURGE_DELAY_VARIABLE}=-1`);
+      debug(`${commandOf(args)} runs in a child process (pid ${child.pid}) with ${PURGE_DELAY_VARIABLE}=-1`);
       for (const s of forwarded) process.on(s, forward);
     });
     child.once("error", (error) => {

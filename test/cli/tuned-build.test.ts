@@ -17,6 +17,10 @@ describe("wantsTunedChild", () => {
   test("build and reindex on Linux, unless the variable is set already (by the parent, or by the user)", () => {
     expect(wantsTunedChild(["build", "--root", "x"], {}, "linux")).toBe(true);
     expect(wantsTunedChild(["reindex"], {}, "linux")).toBe(true);
+    // Global options first, as the README writes them; an option's value is never the command.
+    expect(wantsTunedChild(["--root", "x", "--embedder", "none", "build"], {}, "linux")).toBe(true);
+    expect(wantsTunedChild(["--json", "-p", "shop", "reindex"], {}, "linux")).toBe(true);
+    expect(wantsTunedChild(["--root", "build", "search", "build"], {}, "linux")).toBe(false);
     expect(wantsTunedChild(["build"], { [PURGE_DELAY_VARIABLE]: "-1" }, "linux")).toBe(false);
     expect(wantsTunedChild(["build"], { [PURGE_DELAY_VARIABLE]: "10" }, "linux")).toBe(false);
   });
