@@ -150,7 +150,7 @@ const BACKGROUND_SLICE_MS = 10_000;
 const BACKGROUND_PAUSE_MS = 1_000;
 
 /** Why the cache had to be (partly) reset when it was opened; undefined when it was usable as is. */
-export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "chunker-newer" | "embedding-changed" | "removed";
+export type CacheRepair = "created" | "corrupt" | "schema-changed" | "chunker-changed" | "chunker-newer" | "embedding-changed" | "removed" | "root-changed";
 
 /**
  * Key of the embedding cache. The embed text's first header line names the file; it is left out of the key
@@ -173,6 +173,8 @@ export class ProjectIndex {
   private repairs: CacheRepair[] = [];
   /** Where the damaged database was kept, when opening found one ("corrupt"). */
   private damaged: string | undefined;
+  /** The other root this cache was last brought up to date for, when a refresh found one (repair "root-changed"). */
+  private previousRoot: string | undefined;
   /** Device and inode of the store file this process opened: tells a store another process replaced. */
   private openedFile: string | undefined;
   private lastEmbeddingWarning: string | undefined;
@@ -224,6 +226,16 @@ export class ProjectIndex {
   /** The path the damaged database was moved to, when opening had to set one aside (repair "corrupt"). */
   get damagedCopy(): string | undefined {
     return this.damaged;
+  }
+
+  /** The root the cache held another index for, before a refresh made it this root's (repair "root-changed"). */
+  get otherRoot(): string | undefined {
+    return this.previousRoot;
+  }
+
+  /** The root the stored index was last brought up to date for (undefined: never built, or built before it was kept). */
+  indexedRoot(): string | undefined {
+    return this.neverBuilt() ? undefined : this.open().getMeta(META.root);
   }
 
   /** The chunker version of the store when a newer code-index built it (repair "chunker-newer"). */
@@ -648,6 +660,17 @@ export class ProjectIndex {
     }
     this.syncVectorsLocked(db);
     const root = this.project.root;
+    // Another root under this project's id (two configs that share one cache): the refresh below makes the index
+    // this root's, file by file, and the note says why it had so much to do.
+    const indexedRoot = db.getMeta(META.root);
+    if (indexedRoot !== root) {
+      // A root that is gone was moved here: nothing to tell.
+      if (indexedRoot !== undefined && existsSync(indexedRoot)) {
+        this.previousRoot = indexedRoot;
+        this.repairs.push("root-changed");
+      }
+      db.setMeta(META.root, root);
+    }
     const walkOptions = { root, extensions: this.project.extensions, exclude: this.project.exclude, maxFileBytes: this.project.maxFileBytes };
     // With a watcher, the paths its events named since the last walk; when each is an edit or a deletion of a listed
     // file (the usual case after an edit), only those are re-checked instead of walking the tree.

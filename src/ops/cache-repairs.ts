@@ -22,6 +22,8 @@ const NOTES: Partial<Record<CacheRepair, (index: ProjectIndex) => string>> = {
   "chunker-newer": (index) =>
     `the index was built by a newer code-index (chunker version ${index.newerChunker}, this one has ${CHUNKER_VERSION}); it is used as it is, and the files that change are chunked by this version and stay so until they change again or a reindex by the newer one: update or restart this code-index.`,
   "embedding-changed": () => "the stored embeddings were from another model or size and were dropped; they are embedded again.",
+  "root-changed": (index) =>
+    `the cache held the index of another root with this project id (${index.otherRoot}) and was brought up to date for this one (a copied project keeps its unchanged chunks and vectors). Two configs that give one Id different roots share a cache and redo it at every switch: give them different Ids (or CacheDirectory).`,
 };
 
 /** What opening this project's cache repaired, one view per repair worth telling. */

@@ -519,7 +519,7 @@ export class Workspace {
           embedding_backend: backend,
           ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
           // Zero files and chunks read as an empty project; never built is another thing.
-          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files, index.buildRunning) } : {}),
+          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files, index.buildRunning) } : this.otherRootNote(index)),
         };
       } catch (e) {
         const error =
@@ -529,6 +529,15 @@ export class Workspace {
         return { ...base, error, embedding_backend: backend };
       }
     });
+  }
+
+  /** A note when the counts are of another root's index (a cache two configs share under one project id). */
+  private otherRootNote(index: ProjectIndex): { note?: string } {
+    const indexed = index.indexedRoot();
+    if (indexed === undefined || indexed === index.project.root) return {};
+    return {
+      note: `these counts are of the index last built for ${indexed}, another root with this project id (two configs share this cache); the next search or ${this.names.reindex} brings it up to date for this root. Give the projects different Ids (or CacheDirectory) to keep both.`,
+    };
   }
 
   /** What status says of a project whose first build has not finished: running, never started, or interrupted part way. */

@@ -43,6 +43,8 @@ export const META = {
    * name a chunk of a store created later (ordinals restart there). */
   idEpoch: "id_epoch",
   builtAtUtc: "built_at_utc",
+  /** The project root the index was last brought up to date for: tells a cache two configs share (same Id, other roots). */
+  root: "root",
   /** Number of vectors.bin rows that committed embedding rows may point at; anything past it is torn. */
   vectorRows: "vector_rows",
   /** JSON: the vector branch's measured weight for one model (src/index/calibrate-vectors.ts). */

@@ -81,7 +81,7 @@ describe("a missing root among several projects", () => {
 
   test("an unknown project lists every configured id", async () => {
     const r = await server.call("code_search", { query: "retry", project: "servce" });
-    expect(r).toEqual({ isError: true, text: 'Unknown project "servce". Configured projects: "service", "cooking", "ghost".' });
+    expect(r).toEqual({ isError: true, text: 'Unknown project "servce". Configured projects: "service", "cooking", "ghost". The server reads its config when it starts: after adding a project to it, restart the server (or the MCP client).' });
   });
 });
 

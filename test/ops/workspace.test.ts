@@ -261,6 +261,31 @@ describe("Workspace", () => {
     }
   });
 
+  test("one cache shared by two roots under one project id (two configs): status and the refresh say so", async () => {
+    const [first, second, cache] = [tempDir("ws-root-a"), tempDir("ws-root-b"), tempDir("ws-shared-cache")];
+    dirs.push(first, second, cache);
+    writeTree(first, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]) });
+    writeTree(second, { "src/Kitchen.cs": csClass("Food", "Kitchen", ["Cook"]), "src/Oven.cs": csClass("Food", "Oven", ["Bake"]) });
+    const embedding = embeddingConfig({ provider: "none" });
+    const open = (root: string) => new Workspace({ projects: [projectConfig(root, cache, { id: "api" })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const a = open(first);
+    await a.build(undefined, false);
+    a.close();
+    const b = open(second);
+    const [before] = await b.status();
+    expect(before!.file_count).toBe(1); // the first root's index
+    expect(before!.note).toBe(
+      `these counts are of the index last built for ${first}, another root with this project id (two configs share this cache); the next search or code_reindex brings it up to date for this root. Give the projects different Ids (or CacheDirectory) to keep both.`,
+    );
+    await b.search({ query: "Bake", limit: 5 });
+    expect(b.cacheRepairs().map((r) => r.repair)).toContain("root-changed");
+    expect(b.cacheRepairs().find((r) => r.repair === "root-changed")!.note).toStartWith(`the cache held the index of another root with this project id (${first})`);
+    const [after] = await b.status();
+    expect(after).toMatchObject({ file_count: 2 });
+    expect(after!.note).toBeUndefined();
+    b.close();
+  });
+
   test("status of a project never built reports zeros and writes nothing to its cache directory", async () => {
     const ws = twoProjects(true);
     const [, other] = await ws.status();
