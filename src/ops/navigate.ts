@@ -1,7 +1,7 @@
 // Navigation operations without a language server: outline a file or a type across its files, find definitions, find
 // name-based references.
-import { existsSync, lstatSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
 import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
@@ -140,10 +140,23 @@ function checkLimit(limit: number, range: { min: number; max: number }): void {
 /** `path` as the store keys it (relative, `/`-separated) for one project, or an error text when it leaves the root. */
 export function relativeIn(root: string, path: string): { rel: string } | { outside: string } {
   const abs = isAbsolute(path) ? resolve(path) : resolve(root, path.replace(/\\/g, "/"));
-  const rel = relative(resolve(root), abs);
+  let rel = relative(resolve(root), abs);
+  // The same place reached through a symbolic link on one side only (a linked root, macOS's /tmp → /private/tmp).
+  if (isAbsolute(path) && leavesFolder(rel)) rel = realRelative(root, abs) ?? rel;
   if (rel === "") return { outside: `Path "${echo(path)}" is the project root ${root}, not a file.` };
   if (leavesFolder(rel)) return { outside: `Path "${echo(path)}" is outside the project root ${root}.` };
   return { rel: rel.split("\\").join("/") };
+}
+
+/** `abs` relative to `root` with every link on both resolved (a file not there yet: its folder's); undefined when neither resolves. */
+function realRelative(root: string, abs: string): string | undefined {
+  try {
+    const realRoot = realpathSync(root);
+    const realPath = existsSync(abs) ? realpathSync(abs) : join(realpathSync(dirname(abs)), basename(abs));
+    return relative(realRoot, realPath);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

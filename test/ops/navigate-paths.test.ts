@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeTree(root, { "Src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]), "..Dotted.cs": csClass("Bank", "Dotted", ["Tick"]), "Back\\slash.cs": csClass("Bank", "Slash", ["Lean"]) });
   writeTree(join(work, "outside"), { "Secret.cs": csClass("Out", "Secret", ["Leak"]), "sub/Deep.cs": csClass("Out", "Deep", ["Dig"]) });
   symlinkSync(join(work, "outside"), join(root, "linked"));
+  symlinkSync(root, join(work, "proj-link")); // the root reached another way (macOS: /tmp is /private/tmp)
   const embedding = embeddingConfig({ provider: "none" });
   const config: AppConfig = { projects: [projectConfig(root, join(work, "cache"))], embedding };
   ws = new Workspace(config, { embedder: createEmbedder(embedding), chunker });
@@ -46,6 +47,14 @@ describe("outline paths", () => {
     expect(path).toBe("Back\\slash.cs");
     expect((await ws.outline({ path })).path).toBe("Back\\slash.cs");
     expect((await ws.outline({ path: "Src\\Ledger.cs" })).path).toBe("Src/Ledger.cs");
+  });
+
+  test("an absolute path through a link to the root is inside it; one to a linked-out folder's target is not", async () => {
+    const linkedRoot = join(root, "..", "proj-link");
+    expect((await ws.outline({ path: join(linkedRoot, "Src/Ledger.cs") })).path).toBe("Src/Ledger.cs");
+    const narrowed = await ws.search({ query: "Post", limit: 5, path: join(linkedRoot, "Src") });
+    expect(new Set(narrowed.hits.map((h) => h.path))).toEqual(new Set(["Src/Ledger.cs"]));
+    await expect(ws.outline({ path: join(root, "..", "outside", "Secret.cs") })).rejects.toThrow("is outside");
   });
 
   test("a file name that starts with two dots is inside the root", async () => {
