@@ -15,7 +15,13 @@ const NO_COVERAGE_WEIGHT = 0.5;
  * asks can tie: "Subject<T>" lifts the class and the field `subject` to one score, the class first). `linesOf` reads
  * a hit's file.
  */
-export function mergeProjects(lists: readonly Hit[][], limit: number, query: string, linesOf: (hit: Hit) => readonly string[] | undefined): Hit[] {
+export function mergeProjects(
+  lists: readonly Hit[][],
+  limit: number,
+  query: string,
+  linesOf: (hit: Hit) => readonly string[] | undefined,
+  placeOf?: (hit: Hit) => string,
+): Hit[] {
   const weighed = lists.filter((hits) => hits.length > 0).length > 1 ? weighByCoverage(lists, queryTerms(query), linesOf) : lists;
   const all = weighed.flat();
   const ranked = new Map<Hit, number>();
@@ -24,7 +30,22 @@ export function mergeProjects(lists: readonly Hit[][], limit: number, query: str
   const pinned = all.filter((h) => h.pinned).sort(byScore);
   const within = all.filter((h) => !h.overCap && !h.pinned).sort(byScore);
   const past = all.filter((h) => h.overCap).sort(byScore);
-  return [...pinned, ...within, ...past].slice(0, limit);
+  const merged = [...pinned, ...within, ...past];
+  return (placeOf ? firstOfEachPlace(merged, placeOf) : merged).slice(0, limit);
+}
+
+/**
+ * The items with a place seen before left out: projects whose roots nest or coincide index the same file twice, and
+ * its declaration would otherwise fill two of the slots. `placeOf` names a declaration on disk (absolute path, lines).
+ */
+export function firstOfEachPlace<T>(items: readonly T[], placeOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const place = placeOf(item);
+    if (seen.has(place)) return false;
+    seen.add(place);
+    return true;
+  });
 }
 
 /** Hits of a project whose coverage counts: its best few, as the top of a merged list shows them. */

@@ -14,6 +14,7 @@ import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { leavesFolder } from "../walk/paths.ts";
+import { firstOfEachPlace } from "./merge-projects.ts";
 import {
   identityView,
   REINDEX_RUNNING,
@@ -523,8 +524,13 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
     });
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  // A file two projects index (nested roots) is listed once.
+  const placeOf = (h: (typeof hits)[number]) => {
+    const root = ready.find((r) => r.index.id === h.project)!.index.project.root;
+    return `${join(root, h.snapshot.chunks.pathAt(h.index))}:${h.snapshot.chunks.startLineAt(h.index)}`;
+  };
   // Signatures and docs are read from the store for the hits listed only.
-  const top: DefinitionView[] = hits.slice(0, params.limit).map((h) => {
+  const top: DefinitionView[] = firstOfEachPlace(hits, placeOf).slice(0, params.limit).map((h) => {
     const c = withDetails(h.snapshot, h.snapshot.chunks.at(h.index)!);
     return { ...identityView(h.project, h.snapshot.idEpoch, c), match: h.match };
   });

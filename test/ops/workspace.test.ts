@@ -286,6 +286,24 @@ describe("Workspace", () => {
     b.close();
   });
 
+  test("projects whose roots nest list a file they both index once, in search and find-symbol", async () => {
+    const outer = tempDir("ws-nest");
+    const caches = tempDir("ws-nest-cache");
+    dirs.push(outer, caches);
+    writeTree(outer, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]), "Top.cs": csClass("Bank", "Top", ["Reconcile"]) });
+    const embedding = embeddingConfig({ provider: "none" });
+    const projects = [projectConfig(outer, join(caches, "outer"), { id: "outer" }), projectConfig(join(outer, "src"), join(caches, "inner"), { id: "inner" })];
+    const ws = new Workspace({ projects, embedding }, { embedder: createEmbedder(embedding), chunker });
+    const places = (hits: { project: string; path: string; start_line: number }[]) =>
+      hits.map((h) => `${join(h.project === "outer" ? outer : join(outer, "src"), h.path)}:${h.start_line}`);
+    const view = await ws.search({ query: "Reconcile", limit: 10 });
+    expect(view.hits.length).toBeGreaterThan(1);
+    expect(new Set(places(view.hits)).size).toBe(view.hits.length);
+    const found = await ws.findSymbol({ name: "Reconcile", limit: 10 });
+    expect(found.hits.map((h) => h.symbol).sort()).toEqual(["Bank.Ledger.Reconcile", "Bank.Top.Reconcile"]);
+    ws.close();
+  });
+
   test("status of a project never built reports zeros and writes nothing to its cache directory", async () => {
     const ws = twoProjects(true);
     const [, other] = await ws.status();
