@@ -49,7 +49,8 @@ const defaultIo: CliIo = {
 /** An integer option parser; with `max`, the message names the whole range. */
 function positiveInt(name: string, max?: number) {
   return (v: string) => {
-    const n = Number(v);
+    // Digits only: Number() would also take "1e1", "0x10" and " 5 ".
+    const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
     if (!Number.isInteger(n) || n < 1 || (max !== undefined && n > max)) {
       throw new UsageError(max === undefined ? `${name} must be a positive integer (got "${v}").` : `${name} must be an integer from 1 to ${max} (got "${v}").`);
     }

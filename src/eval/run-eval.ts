@@ -130,17 +130,19 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
       const ranked: RankedHit[] = hits.map((h) => ({ path: h.chunk.path, startLine: h.chunk.startLine, endLine: h.chunk.endLine }));
       const fr = fileRank(q, ranked);
       const fn = functionRank(q, ranked);
+      // A question that lists no spans asks for files only: the function-level figures leave it out.
+      const spans = q.spans.length > 0;
       fileRanks.push(fr);
-      fnRanks.push(fn);
+      if (spans) fnRanks.push(fn);
       const k = byKind.get(q.kind) ?? { file: [], fn: [] };
       k.file.push(fr);
-      k.fn.push(fn);
+      if (spans) k.fn.push(fn);
       byKind.set(q.kind, k);
       const result: QuestionResult = { id: q.id, corpus, kind: q.kind };
       if (fr !== undefined) result.file_rank = fr;
       if (fn !== undefined) result.function_rank = fn;
       report.questions.push(result);
-      if (fr === undefined || fr > 5 || fn === undefined || fn > 5) {
+      if (fr === undefined || fr > 5 || (spans && (fn === undefined || fn > 5))) {
         const miss: Miss = { id: q.id, corpus, question: q.question, expected: q.files };
         if (fr !== undefined) miss.file_rank = fr;
         if (fn !== undefined) miss.function_rank = fn;

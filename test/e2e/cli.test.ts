@@ -310,6 +310,9 @@ describe("code-index CLI on UniTask", () => {
     const tooMany = await cli("search", "x", "--limit", "51", "--root", corpus, "--embedder", "none");
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toContain('--limit must be an integer from 1 to 50 (got "51")');
+    // Digits only: a number in another notation is refused too, as the message says.
+    const hex = await cli("search", "x", "--limit", "0x10", "--root", corpus, "--embedder", "none");
+    expect([hex.code, hex.stderr.includes('--limit must be an integer from 1 to 50 (got "0x10")')]).toEqual([2, true]);
 
     const kind = await cli("search", "x", "--kind", "Banana", "--root", corpus, "--embedder", "none");
     expect(kind.code).toBe(2);

@@ -53,6 +53,27 @@ beforeAll(async () => {
 afterAll(() => removeAll(dirs));
 
 describe("runEval", () => {
+  test("a question without spans counts at file level only: never a function-level miss", async () => {
+    const dir = tempDir("eval-nospans");
+    dirs.push(dir);
+    const set = join(dir, "files-only.yaml");
+    await Bun.write(
+      set,
+      'corpora:\n  unitask: {npm: "com.cysharp.unitask@2.2.5", root: "package"}\nquestions:\n' +
+        '  - {id: f1, corpus: unitask, kind: where, question: "lazily start an async factory once", files: ["Runtime/AsyncLazy.cs"]}\n',
+    );
+    const embedding = embeddingConfig({ provider: "none" });
+    const only = await runEval({
+      set: loadQuestionSet(set), cwd: REPO, limit: 10,
+      projectFor: (id, root) => projectConfig(root, join(dir, id), { id, extensions: [".cs"] }),
+      config: { projects: [], embedding }, embedder: createEmbedder(embedding), chunker,
+    });
+    expect(only.questions[0]!.file_rank).toBeLessThanOrEqual(5);
+    expect(only.overall.file.questions).toBe(1);
+    expect(only.overall.function.questions).toBe(0);
+    expect(only.misses).toEqual([]);
+  }, 60_000);
+
   test("reports per corpus, per kind and overall, lexical + symbol only", () => {
     expect(report.semantic).toBe(false);
     expect(Object.keys(report.corpora)).toEqual(["unitask"]);
