@@ -13,7 +13,7 @@ import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
 import { OUTLINE_LIMIT } from "../ops/navigate.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus, formatTypeOutline } from "./print.ts";
 import { progressReporter } from "./progress.ts";
-import { childBuilder } from "./tuned-build.ts";
+import { childBuilder, commandOf } from "./tuned-build.ts";
 import type { BuildElsewhere } from "../index/project-index.ts";
 import { interruptible, signalExitCode, stopOnSignal } from "./interrupt.ts";
 import type { EvalReport } from "../eval/run-eval.ts";
@@ -446,7 +446,16 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
+      if (e.code === "commander.help") {
+        // `help` or `help <command>` asked for it; otherwise it stands in for a missing or unknown command.
+        if (commandOf(argv) === "help") {
+          const topic = commandOf(argv.slice(argv.indexOf("help") + 1));
+          if (topic === undefined || program.commands.some((c) => c.name() === topic)) return 0;
+          return fail(`unknown command '${topic}'; see code-index --help`, 2);
+        }
+        return fail("no command given; see code-index --help", 2);
+      }
       // Commander has already printed its message on stderr.
       if (json) io.out(JSON.stringify({ error: e.message.replace(/^error: /, ""), exit_code: 2 }));
       return 2;

@@ -310,6 +310,11 @@ describe("code-index CLI on UniTask", () => {
     const tooMany = await cli("search", "x", "--limit", "51", "--root", corpus, "--embedder", "none");
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toContain('--limit must be an integer from 1 to 50 (got "51")');
+    // No command is a usage error (the help is printed), as is help for an unknown one; asked-for help is not.
+    const bare = await cli("--json");
+    expect([bare.code, bare.stdout.trim()]).toEqual([2, JSON.stringify({ error: "no command given; see code-index --help", exit_code: 2 })]);
+    expect((await cli("help", "bogus")).code).toBe(2);
+    expect((await cli("--root", corpus, "help", "search")).code).toBe(0);
     // Digits only: a number in another notation is refused too, as the message says.
     const hex = await cli("search", "x", "--limit", "0x10", "--root", corpus, "--embedder", "none");
     expect([hex.code, hex.stderr.includes('--limit must be an integer from 1 to 50 (got "0x10")')]).toEqual([2, true]);
