@@ -9,7 +9,7 @@ import type { SkippedFile } from "../types.ts";
 import { IndexDb, type FileRow } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
-import { acquireLock, heldByAnother } from "../store/lock.ts";
+import { acquireLock, heldByAnother, LockTimeoutError, type LockHandle } from "../store/lock.ts";
 import { diskFullError, foreignCacheEntries, foreignCacheError, isDiskFull, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { isInside } from "../walk/paths.ts";
@@ -144,6 +144,9 @@ const WRITE_BATCH = { files: 2000, chunks: 40_000 };
  * less); its batches are small, so that one usually does, and a search seldom waits on one at all.
  */
 const YIELD_GRACE_MS = 1_000;
+
+/** Longest a search or navigation call waits for another process updating a built index before it answers from it. */
+const OTHER_WRITER_WAIT_MS = 3_000;
 const BACKGROUND_BATCH = 8;
 /** The background embedding holds the write lock this long at most, then pauses this long (lock waiters poll ≤ 0.5 s). */
 const BACKGROUND_SLICE_MS = 10_000;
@@ -558,7 +561,9 @@ export class ProjectIndex {
     this.open();
     const quiet = await this.unchangedSinceLastWalk(opts);
     if (quiet) return quiet;
-    const lock = await acquireLock(join(this.project.cacheDirectory, LOCK_FILE), { onWait: opts.onWait });
+    const lock = await this.lockForRefresh(opts);
+    // Another process has been updating a built index for a while (a reindex): answer from it as it is.
+    if (!lock) return { ...unchangedReport(this.snapshot()), reindexRunning: true };
     try {
       const report = await this.refreshLocked(opts, yieldRequest);
       report.durationMs += elsewhere.ms;
@@ -569,6 +574,23 @@ export class ProjectIndex {
       throw e;
     } finally {
       lock.release();
+    }
+  }
+
+  /**
+   * The write lock for a refresh. A search or navigation refresh of a built index waits for another process's
+   * update at most OTHER_WRITER_WAIT_MS, then gets undefined and answers from the index as it is (what that process
+   * committed so far included); a first build, a reindex and the background embedding wait it out.
+   */
+  private async lockForRefresh(opts: RefreshOptions): Promise<LockHandle | undefined> {
+    const file = join(this.project.cacheDirectory, LOCK_FILE);
+    const mayAnswerNow = !opts.force && !opts.background && this.hasBuiltIndex();
+    if (!mayAnswerNow) return acquireLock(file, { onWait: opts.onWait });
+    try {
+      return await acquireLock(file, { onWait: opts.onWait, timeoutMs: OTHER_WRITER_WAIT_MS });
+    } catch (e) {
+      if (e instanceof LockTimeoutError) return undefined;
+      throw e;
     }
   }
 

@@ -218,7 +218,7 @@ function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: st
   else if (isDirectory(resolve(index.project.root, rel))) {
     return `${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`;
   } else if (reindexRunning && existsSync(resolve(index.project.root, rel))) {
-    cause = ` yet: a reindex is running and the index answers as it was before it; ask again when it finishes`;
+    cause = ` yet: the index is being rebuilt or updated and answers as it was before; ask again when that finishes`;
   } else if (existsSync(resolve(index.project.root, rel))) {
     cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
   } else cause = ": no such file";

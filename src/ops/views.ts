@@ -70,7 +70,8 @@ export interface ChunkTruncationView {
 }
 
 /** Said of every answer (search, navigation, get) taken from a snapshot that a running reindex will replace. */
-export const REINDEX_RUNNING = "a reindex is running; these results come from the index as it was until it finishes.";
+export const REINDEX_RUNNING =
+  "the index is being rebuilt or updated (a reindex, or a build by another process); these results come from the index as it was until it finishes.";
 
 /** Lines of a chunk body returned by default; a whole 3,000-line class would swamp an agent's context. */
 export const GET_CHUNK_LINES = { min: 1, max: 5000, default: 400 } as const;

@@ -543,7 +543,7 @@ export class Workspace {
 
   /** What status says of a project whose first build has not finished: running, never started, or interrupted part way. */
   private unbuiltNote(files: number, running: boolean): string {
-    if (running) return `the first build is running (${files} file(s) indexed so far); searches answer from what is indexed until it ends.`;
+    if (running) return `the first build is running (${files} file(s) indexed so far); searches wait for it to finish.`;
     if (files === 0) return `not built yet: the first search or ${this.names.reindex} builds it.`;
     return `the first build was interrupted after ${files} file(s); the next search or ${this.names.reindex} indexes the rest.`;
   }

@@ -59,6 +59,11 @@ export function heldByAnother(file: string): boolean {
   return pid !== undefined && pid !== process.pid && !abandoned(file, pid);
 }
 
+/** The lock stayed with another live process past the time the caller would wait. */
+export class LockTimeoutError extends Error {
+  override name = "LockTimeoutError";
+}
+
 /**
  * Acquires the lock, waiting while another live process holds it. `onWait` is told once who holds it, so a
  * waiting writer can say what it waits for. A lock left by a crashed process is removed.
@@ -99,7 +104,7 @@ export async function acquireLock(
       told = true;
       opts.onWait?.(`Waiting for ${holder} to finish updating the index (lock ${file}).`);
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for the index lock ${file}, held by ${holder}.`);
+    if (Date.now() > deadline) throw new LockTimeoutError(`Timed out waiting for the index lock ${file}, held by ${holder}.`);
     await Bun.sleep(delay);
   }
 }

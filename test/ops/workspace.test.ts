@@ -254,7 +254,7 @@ describe("Workspace", () => {
     try {
       writeFileSync(join(cache, LOCK_FILE), `${builder.pid}\n`);
       const [, other] = await ws.status();
-      expect(other!.note).toBe("the first build is running (0 file(s) indexed so far); searches answer from what is indexed until it ends.");
+      expect(other!.note).toBe("the first build is running (0 file(s) indexed so far); searches wait for it to finish.");
     } finally {
       builder.kill();
       ws.close();
@@ -303,6 +303,29 @@ describe("Workspace", () => {
     expect(found.hits.map((h) => h.symbol).sort()).toEqual(["Bank.Ledger.Reconcile", "Bank.Top.Reconcile"]);
     ws.close();
   });
+
+  test("another process updating a built index for long (a reindex) holds a search 3 s, then it answers from the index as it is", async () => {
+    const ws = twoProjects(true);
+    await ws.build(undefined, false);
+    const cache = ws.index("good").project.cacheDirectory;
+    const writer = Bun.spawn(["sleep", "30"]); // stands for the process that holds the write lock
+    try {
+      writeFileSync(join(cache, LOCK_FILE), `${writer.pid}\n`);
+      const waits: string[] = [];
+      const started = performance.now();
+      const view = await ws.search({ query: "Reconcile", limit: 5, project: "good" }, { onWait: (m) => waits.push(m) });
+      expect(performance.now() - started).toBeLessThan(6_000);
+      expect(view.hits[0]).toMatchObject({ symbol: "Bank.Ledger.Reconcile" });
+      expect(view.warning).toContain("the index is being rebuilt or updated (a reindex, or a build by another process)");
+      expect(waits).toEqual([`Waiting for process ${writer.pid} to finish updating the index (lock ${join(cache, LOCK_FILE)}).`]);
+    } finally {
+      writer.kill();
+      await writer.exited;
+    }
+    // The writer gone (its lock left behind), the next search refreshes as usual.
+    expect((await ws.search({ query: "Reconcile", limit: 5, project: "good" })).warning ?? "").not.toContain("being rebuilt");
+    ws.close();
+  }, 20_000);
 
   test("status of a project never built reports zeros and writes nothing to its cache directory", async () => {
     const ws = twoProjects(true);
@@ -505,7 +528,7 @@ describe("Workspace", () => {
     const reindex = ws.index("good").refresh({ force: true });
     const view = await ws.search({ query: "Reconcile", limit: 5 });
     expect(view.hits.some((h) => h.project === "good")).toBe(true);
-    expect(view.warning).toContain("good: a reindex is running; these results come from the index as it was until it finishes.");
+    expect(view.warning).toContain("good: the index is being rebuilt or updated (a reindex, or a build by another process); these results come from the index as it was until it finishes.");
     await reindex;
     // The navigation tools answer from the same snapshot and say so too; a file made meanwhile is "not yet" indexed.
     // Another live process's write lock (pid 1) holds the next reindex for as long as these calls take.
@@ -513,16 +536,16 @@ describe("Workspace", () => {
     writeFileSync(lockFile, "1\n");
     const held = ws.index("good").refresh({ force: true });
     const found = await ws.findSymbol({ name: "Reconcile", project: "good", limit: 10 });
-    expect(found.warning).toContain("a reindex is running");
-    expect((await ws.references({ symbol: "Reconcile", project: "good", limit: 10 })).warning).toContain("a reindex is running");
+    expect(found.warning).toContain("the index is being rebuilt or updated");
+    expect((await ws.references({ symbol: "Reconcile", project: "good", limit: 10 })).warning).toContain("the index is being rebuilt or updated");
     const root = ws.index("good").project.root;
     writeTree(root, { "src/Late.cs": csClass("Bank", "Late", ["Arrive"]) });
-    await expect(ws.outline({ path: "src/Late.cs", project: "good" })).rejects.toThrow(/"src\/Late.cs" is not indexed in project "good" yet: a reindex is running/);
+    await expect(ws.outline({ path: "src/Late.cs", project: "good" })).rejects.toThrow(/"src\/Late.cs" is not indexed in project "good" yet: the index is being rebuilt or updated/);
     // code_get_chunk too: a warning, and a file deleted meanwhile is refused as gone, not "unreadable (ENOENT)".
     const post = found.hits.find((h) => h.symbol === "Bank.Ledger.Reconcile")!;
-    expect((await ws.getChunk(post.id)).warning).toContain("a reindex is running");
+    expect((await ws.getChunk(post.id)).warning).toContain("the index is being rebuilt or updated");
     rmSync(join(root, "src/Ledger.cs"));
-    await expect(ws.getChunk(post.id)).rejects.toThrow(/Bank\.Ledger\.Reconcile was in src\/Ledger\.cs, which no longer exists \(deleted or moved since the index was read; a reindex is running/);
+    await expect(ws.getChunk(post.id)).rejects.toThrow(/Bank\.Ledger\.Reconcile was in src\/Ledger\.cs, which no longer exists \(deleted or moved since the index was read; the index is being rebuilt or updated/);
     rmSync(lockFile);
     await held;
     expect((await ws.outline({ path: "src/Late.cs", project: "good" })).count).toBeGreaterThan(0);
