@@ -8,6 +8,7 @@ import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
 import { type BuildElsewhere, isCorruption, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
+import { declarationEndInLine } from "../text/declaration-in-line.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { searchedQuery } from "../text/searched-query.ts";
 import { prepareSymbolIndex } from "../search/symbol-index.ts";
@@ -453,7 +454,9 @@ export class Workspace {
     // The body stays pure source, so scripts can use it as is; what was cut is said beside it.
     let body = text;
     let truncated: ChunkTruncationView | undefined;
-    if (text.length > GET_CHUNK_CHARS) {
+    const own = c.startLine === c.endLine ? ownPartOfLine(text, c) : undefined;
+    if (own) ({ body, truncated } = own);
+    else if (text.length > GET_CHUNK_CHARS) {
       ({ body, truncated } = longBody(text, c, shown, this.names));
     } else if (shown < total) {
       const from = c.startLine + shown;
@@ -619,6 +622,28 @@ export function vectorWeightView(index: ProjectIndex, borrowed?: { weight: numbe
 /** A file's redacted lines now (undefined when it cannot be read), read once per search. */
 type LinesOf = (index: ProjectIndex, path: string) => string[] | undefined;
 
+
+/**
+ * A declaration on one line with other code (minified or generated code, a one-line class): its own characters, from
+ * its signature to the bracket closing it, at most GET_CHUNK_CHARS; undefined when the line is the declaration or its
+ * end cannot be told.
+ */
+function ownPartOfLine(line: string, chunk: DetailedChunk): { body: string; truncated: ChunkTruncationView } | undefined {
+  const at = line.indexOf(chunk.signature.slice(0, 60));
+  const end = at < 0 ? undefined : declarationEndInLine(line, at);
+  if (end === undefined || (at <= line.search(/\S/) && end >= line.trimEnd().length)) return undefined;
+  const cutAt = Math.min(end, at + GET_CHUNK_CHARS);
+  const stop = /[\ud800-\udbff]/.test(line[cutAt - 1] ?? "") ? cutAt - 1 : cutAt; // a surrogate pair stays whole
+  const shortened = stop < end ? `, cut at ${(stop - at).toLocaleString("en-US")} of its ${(end - at).toLocaleString("en-US")}` : "";
+  return {
+    body: line.slice(at, stop),
+    truncated: {
+      start_line: chunk.startLine,
+      end_line: chunk.endLine,
+      note: `line ${chunk.startLine} holds other code too: the body is this declaration's own characters ${at + 1}-${end} of it${shortened}.`,
+    },
+  };
+}
 
 /**
  * A body over GET_CHUNK_CHARS: whole lines up to the limit, saying from which line on it was cut; one line longer than

@@ -230,16 +230,31 @@ describe("Workspace.getChunk", () => {
     ws.close();
   });
 
-  test("a declaration on a very long line: from its own signature, cut at GET_CHUNK_CHARS characters", async () => {
+  test("a declaration on a line with other code: its own characters only, from its signature to its closing brace", async () => {
     const { ws, root } = setup();
     const classes = Array.from({ length: 3000 }, (_, i) => `public class Gen${i} { public int P${i} { get; set; } }`).join(" ");
     writeFileSync(join(root, "OneLine.cs"), `namespace G { ${classes} }\n`);
     const hit = (await ws.findSymbol({ name: "Gen1500", limit: 1 })).hits[0]!;
     const view = await ws.getChunk(hit.id);
-    expect(view.body).toStartWith("public class Gen1500 { public int P1500 { get; set; } }");
-    expect(view.body.length).toBe(GET_CHUNK_CHARS); // source only
+    expect(view.body).toBe("public class Gen1500 { public int P1500 { get; set; } }"); // source only
     expect(view.truncated?.start_line).toBe(hit.start_line);
-    expect(view.truncated?.note).toMatch(/^cut at 60000 of \d+ characters \(from character \d+ of its line, where its signature starts; the line is very long: a minified or generated file\)\.$/);
+    expect(view.truncated?.note).toMatch(/^line 1 holds other code too: the body is this declaration's own characters \d+-\d+ of it\.$/);
+    // A short line too: `X` is not given `Y`, nor the class around them.
+    writeFileSync(join(root, "Small.cs"), "namespace N { public class A { public void X() { var a = 1; } public void Y() { var b = 2; } } }\n");
+    const x = (await ws.findSymbol({ name: "A.X", limit: 1 })).hits[0]!;
+    expect((await ws.getChunk(x.id)).body).toBe("public void X() { var a = 1; }");
+    ws.close();
+  });
+
+  test("a declaration that is a whole very long line is cut at GET_CHUNK_CHARS characters, saying so", async () => {
+    const { ws, root } = setup();
+    const members = Array.from({ length: 3000 }, (_, i) => `public int P${i} { get; set; }`).join(" ");
+    writeFileSync(join(root, "Huge.cs"), `public class Huge { ${members} }\n`);
+    const hit = (await ws.findSymbol({ name: "Huge", limit: 1 })).hits[0]!;
+    const view = await ws.getChunk(hit.id);
+    expect(view.body).toStartWith("public class Huge { public int P0 { get; set; }");
+    expect(view.body.length).toBe(GET_CHUNK_CHARS); // source only
+    expect(view.truncated?.note).toMatch(/^cut at 60000 of \d+ characters \(the line is very long: a minified or generated file\)\.$/);
     ws.close();
   });
 
