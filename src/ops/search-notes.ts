@@ -34,6 +34,11 @@ function noTermsNote(query: string): string {
   return "The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.";
 }
 
+/** Han, kana and Hangul: scripts written without spaces, which the index keeps as whole runs. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_NOTE =
+  "Chinese, Japanese and Korean text is indexed as whole runs between spaces and punctuation, so a word inside a longer run is not found: search for the run as the code writes it (a comment up to its punctuation, a whole identifier), or for a name.";
+
 /** How much of a quoted phrase a note repeats. */
 const PHRASE_ECHO_CHARS = 60;
 
@@ -54,6 +59,7 @@ export function resultNotes(s: SearchedProjects): string[] {
     notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.${close ? ` ${close}` : ""}`);
   }
   if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
+  else if (s.hits === 0 && CJK.test(query)) notes.push(CJK_NOTE);
   const unsaid = s.hits > 0 ? phrasesNoHitSays(query, s.hitLines()) : [];
   if (unsaid.length > 0) {
     const quoted = unsaid.map((text) => `"${echo(text, PHRASE_ECHO_CHARS)}"`).join(", ");

@@ -151,6 +151,21 @@ describe("Workspace", () => {
     again.close();
   });
 
+  test("a CJK word inside a longer run finds nothing and says why; the whole run is found", async () => {
+    const root = tempDir("ws-cjk");
+    dirs.push(root);
+    writeTree(root, { "src/Tax.cs": "namespace N\n{\n    /// <summary>計算機クラス。税金を計算する。</summary>\n    public class Calculator\n    {\n    }\n}\n" });
+    const embedding = embeddingConfig({ provider: "none" });
+    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "cjk", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const part = await ws.search({ query: "計算", limit: 5 });
+    expect(part.count).toBe(0);
+    expect(part.warning).toContain("Chinese, Japanese and Korean text is indexed as whole runs between spaces and punctuation");
+    const whole = await ws.search({ query: "計算機クラス", limit: 5 });
+    expect(whole.hits[0]).toMatchObject({ symbol: "N.Calculator" });
+    expect(whole.warning ?? "").not.toContain("Chinese");
+    ws.close();
+  });
+
   test("a quoted phrase that no hit says word for word gets a warning; one that a hit says does not", async () => {
     const ws = twoProjects(true);
     const said = await ws.search({ query: '"does reconcile work"', limit: 5 });
