@@ -441,6 +441,9 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     else io.err(`error: ${message}`);
     return code;
   };
+  // Commander keeps the last of a repeated option: `--root a --root b` would index b without a word.
+  const repeated = ["--root", "--config"].find((option) => argv.filter((a) => a === option || a.startsWith(`${option}=`)).length > 1);
+  if (repeated) return fail(`${repeated} is given more than once; a command takes one (configure several projects in a config file to search them together).`, 2);
   try {
     await program.parseAsync(argv, { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;

@@ -315,6 +315,8 @@ describe("code-index CLI on UniTask", () => {
     expect([bare.code, bare.stdout.trim()]).toEqual([2, JSON.stringify({ error: "no command given; see code-index --help", exit_code: 2 })]);
     expect((await cli("help", "bogus")).code).toBe(2);
     expect((await cli("--root", corpus, "help", "search")).code).toBe(0);
+    const twice = await cli("status", "--root", corpus, "--root", corpus);
+    expect([twice.code, twice.stderr.includes("--root is given more than once")]).toEqual([2, true]);
     // Digits only: a number in another notation is refused too, as the message says.
     const hex = await cli("search", "x", "--limit", "0x10", "--root", corpus, "--embedder", "none");
     expect([hex.code, hex.stderr.includes('--limit must be an integer from 1 to 50 (got "0x10")')]).toEqual([2, true]);
