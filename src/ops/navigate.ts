@@ -632,6 +632,12 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   if (segments.length >= 2 && !ready.some(declared)) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${echo(bare)}".`);
   }
+  // A file two projects index (nested or coinciding roots) is listed from the first of them only.
+  const ownerOf = new Map<string, Refreshed>();
+  const placeOf = (f: (typeof found)[number]) => join(f.r.index.project.root, f.id.path);
+  for (const f of found) if (!ownerOf.has(placeOf(f))) ownerOf.set(placeOf(f), f.r);
+  const once = found.filter((f) => ownerOf.get(placeOf(f)) === f.r);
+  found.splice(0, found.length, ...once);
   found.sort(
     (a, b) =>
       REFERENCE_MATCH_ORDER[a.match] - REFERENCE_MATCH_ORDER[b.match] ||

@@ -301,11 +301,15 @@ describe("Workspace", () => {
     b.close();
   });
 
-  test("projects whose roots nest list a file they both index once, in search and find-symbol", async () => {
+  test("projects whose roots nest list a file they both index once, in search, find-symbol and references", async () => {
     const outer = tempDir("ws-nest");
     const caches = tempDir("ws-nest-cache");
     dirs.push(outer, caches);
-    writeTree(outer, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]), "Top.cs": csClass("Bank", "Top", ["Reconcile"]) });
+    writeTree(outer, {
+      "src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]),
+      "src/Close.cs": "namespace Bank\n{\n    public class Close\n    {\n        public void Run(Ledger l) { l.Reconcile(1); }\n    }\n}\n",
+      "Top.cs": csClass("Bank", "Top", ["Reconcile"]),
+    });
     const embedding = embeddingConfig({ provider: "none" });
     const projects = [projectConfig(outer, join(caches, "outer"), { id: "outer" }), projectConfig(join(outer, "src"), join(caches, "inner"), { id: "inner" })];
     const ws = new Workspace({ projects, embedding }, { embedder: createEmbedder(embedding), chunker });
@@ -316,6 +320,10 @@ describe("Workspace", () => {
     expect(new Set(places(view.hits)).size).toBe(view.hits.length);
     const found = await ws.findSymbol({ name: "Reconcile", limit: 10 });
     expect(found.hits.map((h) => h.symbol).sort()).toEqual(["Bank.Ledger.Reconcile", "Bank.Top.Reconcile"]);
+    const uses = await ws.references({ symbol: "Reconcile", limit: 50 });
+    const usePlaces = uses.files.flatMap((f) => f.references.map((r) => `${join(f.project === "outer" ? outer : join(outer, "src"), f.path)}:${r.line}`));
+    expect(usePlaces.length).toBeGreaterThan(0);
+    expect(new Set(usePlaces).size).toBe(usePlaces.length);
     ws.close();
   });
 
