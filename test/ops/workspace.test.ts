@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { LOCK_FILE } from "../../src/store/format.ts";
 import { join } from "node:path";
-import type { AppConfig } from "../../src/config/types.ts";
+import type { AppConfig, ProjectConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { UsageError, Workspace } from "../../src/ops/workspace.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
@@ -13,6 +13,12 @@ import { canMakeUnwritable, makeUnwritable } from "../support/unwritable.ts";
 const dirs: string[] = [];
 afterAll(() => removeAll(dirs));
 
+/** A workspace over `projects` with no embedding backend: lexical and symbol ranking. */
+function wordsOnly(projects: ProjectConfig[]): Workspace {
+  const embedding = embeddingConfig({ provider: "none" });
+  return new Workspace({ projects, embedding }, { embedder: createEmbedder(embedding), chunker });
+}
+
 /** Two projects: "good" with code, "gone" whose root does not exist (unless `bothExist`). */
 function twoProjects(bothExist = false): Workspace {
   const good = tempDir("ws-good");
@@ -21,12 +27,7 @@ function twoProjects(bothExist = false): Workspace {
   writeTree(good, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Reconcile", "Post"]) });
   if (bothExist) writeTree(other, { "src/Kitchen.cs": csClass("Food", "Kitchen", ["Reconcile"]) });
   const goneRoot = bothExist ? other : join(other, "missing");
-  const embedding = embeddingConfig({ provider: "none" });
-  const config: AppConfig = {
-    projects: [projectConfig(good, join(good, ".cache"), { id: "good", exclude: [".cache/"] }), projectConfig(goneRoot, join(other, ".cache"), { id: "gone" })],
-    embedding,
-  };
-  return new Workspace(config, { embedder: createEmbedder(embedding), chunker });
+  return wordsOnly([projectConfig(good, join(good, ".cache"), { id: "good", exclude: [".cache/"] }), projectConfig(goneRoot, join(other, ".cache"), { id: "gone" })]);
 }
 
 describe("Workspace", () => {
@@ -155,8 +156,7 @@ describe("Workspace", () => {
     const root = tempDir("ws-cjk");
     dirs.push(root);
     writeTree(root, { "src/Tax.cs": "namespace N\n{\n    /// <summary>計算機クラス。税金を計算する。</summary>\n    public class Calculator\n    {\n    }\n}\n" });
-    const embedding = embeddingConfig({ provider: "none" });
-    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "cjk", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const ws = wordsOnly([projectConfig(root, join(root, ".cache"), { id: "cjk", exclude: [".cache/"] })]);
     const part = await ws.search({ query: "計算", limit: 5 });
     expect(part.count).toBe(0);
     expect(part.warning).toContain("Chinese, Japanese and Korean text is indexed as whole runs between spaces and punctuation");
@@ -281,8 +281,7 @@ describe("Workspace", () => {
     dirs.push(first, second, cache);
     writeTree(first, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]) });
     writeTree(second, { "src/Kitchen.cs": csClass("Food", "Kitchen", ["Cook"]), "src/Oven.cs": csClass("Food", "Oven", ["Bake"]) });
-    const embedding = embeddingConfig({ provider: "none" });
-    const open = (root: string) => new Workspace({ projects: [projectConfig(root, cache, { id: "api" })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const open = (root: string) => wordsOnly([projectConfig(root, cache, { id: "api" })]);
     const a = open(first);
     await a.build(undefined, false);
     a.close();
@@ -310,9 +309,8 @@ describe("Workspace", () => {
       "src/Close.cs": "namespace Bank\n{\n    public class Close\n    {\n        public void Run(Ledger l) { l.Reconcile(1); }\n    }\n}\n",
       "Top.cs": csClass("Bank", "Top", ["Reconcile"]),
     });
-    const embedding = embeddingConfig({ provider: "none" });
     const projects = [projectConfig(outer, join(caches, "outer"), { id: "outer" }), projectConfig(join(outer, "src"), join(caches, "inner"), { id: "inner" })];
-    const ws = new Workspace({ projects, embedding }, { embedder: createEmbedder(embedding), chunker });
+    const ws = wordsOnly(projects);
     const places = (hits: { project: string; path: string; start_line: number }[]) =>
       hits.map((h) => `${join(h.project === "outer" ? outer : join(outer, "src"), h.path)}:${h.start_line}`);
     const view = await ws.search({ query: "Reconcile", limit: 10 });
@@ -482,8 +480,7 @@ describe("Workspace", () => {
     dirs.push(root);
     const long = "x".repeat(20_000);
     writeTree(root, { "src/Blob.cs": `namespace Data\n{\n    public static class Blob\n    {\n        public const string Payload = "${long}";\n    }\n}\n` });
-    const embedding = embeddingConfig({ provider: "none" });
-    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "long", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const ws = wordsOnly([projectConfig(root, join(root, ".cache"), { id: "long", exclude: [".cache/"] })]);
     const view = await ws.search({ query: "Payload", limit: 3 });
     expect(view.hits.length).toBeGreaterThan(0);
     for (const hit of view.hits) for (const line of hit.excerpt.split("\n")) expect(line.length).toBeLessThanOrEqual(200);
@@ -591,9 +588,8 @@ describe("Workspace", () => {
     const [one, two] = [tempDir("ws-twin-a"), tempDir("ws-twin-b")];
     dirs.push(one, two);
     for (const root of [one, two]) writeTree(root, { "src/Ledger.cs": csClass("Bank", "Ledger", ["Post"]) });
-    const embedding = embeddingConfig({ provider: "none" });
     const projects = [projectConfig(one, join(one, ".cache"), { id: "a", exclude: [".cache/"] }), projectConfig(two, join(two, ".cache"), { id: "b", exclude: [".cache/"] })];
-    const ws = new Workspace({ projects, embedding }, { embedder: createEmbedder(embedding), chunker });
+    const ws = wordsOnly(projects);
     const view = await ws.outlineType({ type: "Bank.Ledger" });
     expect(view.warning).toBe('2 types are named "Bank.Ledger": Bank.Ledger (project "a"), Bank.Ledger (project "b"); pass project to outline one project\'s.');
     ws.close();
@@ -626,8 +622,7 @@ describe("Workspace", () => {
       "Sub/Inner/Y.cs": csClass("A", "Y", ["Zap"]),
       "Sub/Inner/X.cs": csClass("B", "X", ["Zap"]),
     });
-    const embedding = embeddingConfig({ provider: "none" });
-    const ws = new Workspace({ projects: [projectConfig(root, join(root, ".cache"), { id: "anchor", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const ws = wordsOnly([projectConfig(root, join(root, ".cache"), { id: "anchor", exclude: [".cache/"] })]);
     const paths = async (path: string) => [...new Set((await ws.search({ query: "Zap", limit: 10, path })).hits.map((h) => h.path))].sort();
     expect(await paths(join(root, "Inner"))).toEqual(["Inner/X.cs"]);
     expect(await paths(join(root, "Inner/X.cs"))).toEqual(["Inner/X.cs"]);
