@@ -20,7 +20,7 @@ export function mergeProjects(
   limit: number,
   query: string,
   linesOf: (hit: Hit) => readonly string[] | undefined,
-  placeOf?: (hit: Hit) => string,
+  fileOf?: (hit: Hit) => { path: string; project: string },
 ): Hit[] {
   const weighed = lists.filter((hits) => hits.length > 0).length > 1 ? weighByCoverage(lists, queryTerms(query), linesOf) : lists;
   const all = weighed.flat();
@@ -31,20 +31,20 @@ export function mergeProjects(
   const within = all.filter((h) => !h.overCap && !h.pinned).sort(byScore);
   const past = all.filter((h) => h.overCap).sort(byScore);
   const merged = [...pinned, ...within, ...past];
-  return (placeOf ? firstOfEachPlace(merged, placeOf) : merged).slice(0, limit);
+  return (fileOf ? oneProjectPerFile(merged, fileOf) : merged).slice(0, limit);
 }
 
 /**
- * The items with a place seen before left out: projects whose roots nest or coincide index the same file twice, and
- * its declaration would otherwise fill two of the slots. `placeOf` names a declaration on disk (absolute path, lines).
+ * The items of a file that another project listed first left out: projects whose roots nest or coincide index the
+ * same file twice, and it would otherwise take two of the slots. `fileOf` gives an item's absolute path and project.
  */
-export function firstOfEachPlace<T>(items: readonly T[], placeOf: (item: T) => string): T[] {
-  const seen = new Set<string>();
+export function oneProjectPerFile<T>(items: readonly T[], fileOf: (item: T) => { path: string; project: string }): T[] {
+  const owner = new Map<string, string>();
   return items.filter((item) => {
-    const place = placeOf(item);
-    if (seen.has(place)) return false;
-    seen.add(place);
-    return true;
+    const { path, project } = fileOf(item);
+    const first = owner.get(path);
+    if (first === undefined) owner.set(path, project);
+    return (first ?? project) === project;
   });
 }
 

@@ -14,7 +14,7 @@ import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { leavesFolder } from "../walk/paths.ts";
-import { firstOfEachPlace } from "./merge-projects.ts";
+import { oneProjectPerFile } from "./merge-projects.ts";
 import {
   identityView,
   REINDEX_RUNNING,
@@ -524,13 +524,9 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
     });
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  // A file two projects index (nested roots) is listed once.
-  const placeOf = (h: (typeof hits)[number]) => {
-    const root = ready.find((r) => r.index.id === h.project)!.index.project.root;
-    return `${join(root, h.snapshot.chunks.pathAt(h.index))}:${h.snapshot.chunks.startLineAt(h.index)}`;
-  };
+  const fileOf = (h: (typeof hits)[number]) => ({ path: join(ws.index(h.project).project.root, h.snapshot.chunks.pathAt(h.index)), project: h.project });
   // Signatures and docs are read from the store for the hits listed only.
-  const top: DefinitionView[] = firstOfEachPlace(hits, placeOf).slice(0, params.limit).map((h) => {
+  const top: DefinitionView[] = oneProjectPerFile(hits, fileOf).slice(0, params.limit).map((h) => {
     const c = withDetails(h.snapshot, h.snapshot.chunks.at(h.index)!);
     return { ...identityView(h.project, h.snapshot.idEpoch, c), match: h.match };
   });
@@ -632,12 +628,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   if (segments.length >= 2 && !ready.some(declared)) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${echo(bare)}".`);
   }
-  // A file two projects index (nested or coinciding roots) is listed from the first of them only.
-  const ownerOf = new Map<string, Refreshed>();
-  const placeOf = (f: (typeof found)[number]) => join(f.r.index.project.root, f.id.path);
-  for (const f of found) if (!ownerOf.has(placeOf(f))) ownerOf.set(placeOf(f), f.r);
-  const once = found.filter((f) => ownerOf.get(placeOf(f)) === f.r);
-  found.splice(0, found.length, ...once);
+  found.splice(0, found.length, ...oneProjectPerFile(found, (f) => ({ path: join(f.r.index.project.root, f.id.path), project: f.r.index.id })));
   found.sort(
     (a, b) =>
       REFERENCE_MATCH_ORDER[a.match] - REFERENCE_MATCH_ORDER[b.match] ||

@@ -299,8 +299,8 @@ export class Workspace {
         }),
       );
     }
-    const placeOf = (h: Hit) => `${join(this.index(h.project).project.root, h.chunk.path)}:${h.chunk.startLine}-${h.chunk.endLine}`;
-    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path), placeOf).map((h) => this.hitView(h, query, linesOf));
+    const fileOf = (h: Hit) => ({ path: join(this.index(h.project).project.root, h.chunk.path), project: h.project });
+    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path), fileOf).map((h) => this.hitView(h, query, linesOf));
     const hitLines = () => top.map((h) => linesOf(this.index(h.project), h.path)?.slice(h.start_line - 1, h.end_line));
     warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, hitLines, severalProjects: targets.length > 1, names: this.names }));
     const view: SearchView = { query: echo(given, VIEW_ECHO_CHARS), count: top.length, hits: top };
