@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join, resolve } from "node:path";
 import { PROGRESS_FORMAT_VARIABLE, parseProgressLine, progressReporter } from "../../src/cli/progress.ts";
-import { childBuilder, PURGE_DELAY_VARIABLE, selfCommand, wantsTunedChild } from "../../src/cli/tuned-build.ts";
+import { buildProgram } from "../../src/cli/main.ts";
+import { childBuilder, commandOf, PURGE_DELAY_VARIABLE, selfCommand, wantsTunedChild } from "../../src/cli/tuned-build.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import type { Progress } from "../../src/index/project-index.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
@@ -12,6 +13,14 @@ import { removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 const REPO = resolve(import.meta.dir, "../..");
 const BUN = join(REPO, "node_modules/.bin/bun");
 const CLI = join(REPO, "src/cli.ts");
+
+describe("commandOf", () => {
+  test("skips the value of every global option that takes one, as the program declares them", () => {
+    const taking = buildProgram().options.filter((o) => o.required || o.optional).flatMap((o) => [o.short, o.long].filter((f): f is string => f !== undefined));
+    expect(taking.length).toBeGreaterThan(5);
+    for (const flag of taking) expect(commandOf([flag, "build", "status"])).toBe("status");
+  });
+});
 
 describe("wantsTunedChild", () => {
   test("build and reindex on Linux, unless the variable is set already (by the parent, or by the user)", () => {
