@@ -10,6 +10,8 @@ export interface CommandNames {
   limit: string;
   /** The argument of a chunk get that sets the most body lines. */
   maxLines: string;
+  /** The argument of an outline that names a type instead of a file. */
+  outlineType: string;
   /** The argument that limits a call to one project. */
   project: string;
   /** What builds or rebuilds an index. */
@@ -27,6 +29,7 @@ export const MCP_NAMES: CommandNames = {
   references: "code_references",
   limit: "limit",
   maxLines: "max_lines",
+  outlineType: "type",
   project: "project",
   reindex: "code_reindex",
   status: "code_index_status",
@@ -40,6 +43,7 @@ export const CLI_NAMES: CommandNames = {
   references: "code-index references",
   limit: "--limit",
   maxLines: "--max-lines",
+  outlineType: "--type",
   project: "--project",
   reindex: "code-index build",
   status: "code-index status",

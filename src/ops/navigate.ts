@@ -9,6 +9,7 @@ import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { memberImplementations } from "../search/uses-lead.ts";
 import { closeNamesNote } from "./search-notes.ts";
+import type { CommandNames } from "./command-names.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
@@ -206,7 +207,16 @@ function closeMatches(snapshot: Snapshot, rel: string): string[] {
   return [...exact.sort(), ...near.sort()].slice(0, 5);
 }
 
-function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string): string {
+/** A path argument that is no file but names a declared type: the outline the caller most likely meant. */
+function typeHint(snapshots: readonly Snapshot[], raw: string, names: CommandNames): string {
+  if (raw.includes("/") || raw.includes("\\")) return "";
+  const name = normalizeName(raw.trim());
+  if (name === "" || /\s/.test(name)) return "";
+  const declared = snapshots.some((s) => findDefinitions(s, name, TYPE_KINDS).some((d) => d.match === "exact" || d.match === "qualified"));
+  return declared ? ` "${echo(raw)}" is a type: outline it with ${names.outlineType} ${echo(raw)}.` : "";
+}
+
+function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string, names: CommandNames): string {
   const row = snapshot.files.get(rel);
   const head = `"${echo(rel)}" is not indexed in project "${index.id}"`;
   let cause: string;
@@ -223,7 +233,8 @@ function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: st
     cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
   } else cause = ": no such file";
   const near = closeMatches(snapshot, rel);
-  return `${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`;
+  const hint = cause === ": no such file" ? typeHint([snapshot], rel, names) : "";
+  return `${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${hint}`;
 }
 
 /** The walker's reason for leaving a file out, as a clause. */
@@ -390,11 +401,11 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     // best; otherwise every project's similar names are offered.
     const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || onDisk(r.index.project.root, relFor(r)));
     const only = explained ?? (ready.length === 1 ? ready[0] : undefined);
-    if (only) throw new UsageError(notIndexedError(only, relFor(only)));
+    if (only) throw new UsageError(notIndexedError(only, relFor(only), ws.names));
     if (ready.length === 0) throw new UsageError(`"${echo(raw)}" is not indexed.`);
     const near = ready.flatMap((r) => closeMatches(r.snapshot, relFor(r)).map((path) => `${path} (project "${r.index.id}")`)).slice(0, 5);
     throw new UsageError(
-      `"${echo(raw)}" is not indexed in any project (${ready.map((r) => `"${r.index.id}"`).join(", ")}): no such file.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}`,
+      `"${echo(raw)}" is not indexed in any project (${ready.map((r) => `"${r.index.id}"`).join(", ")}): no such file.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${typeHint(ready.map((r) => r.snapshot), raw, ws.names)}`,
     );
   }
   const { index, snapshot, rel } = hit;

@@ -79,7 +79,7 @@ describe("batched manifest writes", () => {
     const chunked: string[] = [];
     const first = open(root, cache, { writeBatch: { files: 5, chunks: 1000 } }, chunked);
     const interrupted = refreshStoppedAt(first, 25);
-    expect(interrupted).rejects.toThrow("stopped by the test");
+    await expect(interrupted).rejects.toThrow("stopped by the test");
     await interrupted.catch(() => {});
     const firstRun = chunked.splice(0).length;
     expect(firstRun).toBeGreaterThanOrEqual(25);

@@ -113,14 +113,20 @@ describe("outline", () => {
   test("paths: backslashes and absolute paths inside the root work; outside or unknown paths are precise errors", async () => {
     expect((await ws.outline({ path: "unirx\\Subjects\\ReplaySubject.cs" })).path).toBe("unirx/Subjects/ReplaySubject.cs");
     expect((await ws.outline({ path: join(root, "unirx/Subjects/ReplaySubject.cs") })).count).toBeGreaterThan(0);
-    expect(ws.outline({ path: "/etc/passwd" })).rejects.toThrow(/outside every project root/);
-    expect(ws.outline({ path: "../x.cs", project: "corpus" })).rejects.toThrow(/outside the project root/);
+    await expect(ws.outline({ path: "/etc/passwd" })).rejects.toThrow(/outside every project root/);
+    await expect(ws.outline({ path: "../x.cs", project: "corpus" })).rejects.toThrow(/outside the project root/);
     const missing = ws.outline({ path: "ReplaySubject.cs" });
-    expect(missing).rejects.toBeInstanceOf(UsageError);
-    expect(missing).rejects.toThrow(/not indexed .*no such file.*unirx\/Subjects\/ReplaySubject\.cs/);
-    expect(ws.outline({ path: "unirx/package.json" })).rejects.toThrow(/walker leaves it out/);
-    expect(ws.outline({ path: "unirx/Subjects" })).rejects.toThrow(/"unirx\/Subjects" is not indexed in project "corpus": it is a directory; outline takes one file[^.]*\.$/);
-    expect(ws.outline({ path: "." })).rejects.toThrow('"." is the root of project "corpus", a directory; outline takes one file');
+    await expect(missing).rejects.toBeInstanceOf(UsageError);
+    await expect(missing).rejects.toThrow(/not indexed .*no such file.*unirx\/Subjects\/ReplaySubject\.cs/);
+    await expect(ws.outline({ path: "unirx/package.json" })).rejects.toThrow(/walker leaves it out/);
+    await expect(ws.outline({ path: "unirx/Subjects" })).rejects.toThrow(/"unirx\/Subjects" is not indexed in project "corpus": it is a directory; outline takes one file[^.]*\.$/);
+    await expect(ws.outline({ path: "." })).rejects.toThrow('"." is the root of project "corpus", a directory; outline takes one file');
+  });
+
+  test("a file path that is a type's name says to outline the type; a name nothing declares does not", async () => {
+    await expect(ws.outline({ path: "ReplaySubject" })).rejects.toThrow(/no such file\..* "ReplaySubject" is a type: outline it with type ReplaySubject\.$/);
+    await expect(ws.outline({ path: "UniRx.ReplaySubject" })).rejects.toThrow(/"UniRx\.ReplaySubject" is a type: outline it with type/);
+    await expect(ws.outline({ path: "NoSuchTypeAnywhere" })).rejects.toThrow(/no such file\.$/);
   });
 
   test("a file the walker skipped says why: generated, too large, or inside a nested repository", async () => {
@@ -350,7 +356,7 @@ describe("references", () => {
   });
 
   test("a name that is not an identifier is a usage error", async () => {
-    expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
+    await expect(ws.references({ symbol: "Wallet.operator +", limit: 5 })).rejects.toBeInstanceOf(UsageError);
   });
 });
 
