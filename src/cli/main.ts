@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { homedir } from "node:os";
 import { parse, resolve } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { loadConfig } from "../config/load.ts";
+import { configFilePath, loadConfig, type LoadConfigInput } from "../config/load.ts";
 import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
@@ -98,14 +98,7 @@ const SERVER_WATCH_TRUST_MS = 10_000;
  * and a builder that builds a project's first index in a child process.
  */
 function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names: CommandNames = CLI_NAMES, buildElsewhere?: BuildElsewhere): Workspace {
-  const config = loadConfig({
-    configPath: g.config,
-    env: io.env,
-    cwd: io.cwd,
-    home: homedir(),
-    platform: process.platform,
-    flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
-  });
+  const config = loadConfig(configInput(g, io));
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
   // A process that lives on (watchTrustMs: the server) embeds after a search what the search did not wait for.
   const backgroundEmbedding = watchTrustMs !== undefined;
@@ -130,6 +123,18 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   const broad = adHoc ? broadRoot(adHoc.root, homedir()) : undefined;
   if (broad && unbuilt()) io.err(`note: ${adHoc!.root} is ${broad}: the first build walks every folder under it, which can take long. Pass --root with a project's folder instead.`);
   return ws;
+}
+
+/** What the configuration is read from: the config file, the environment and the global options. */
+function configInput(g: GlobalOptions, io: CliIo): LoadConfigInput {
+  return {
+    configPath: g.config,
+    env: io.env,
+    cwd: io.cwd,
+    home: homedir(),
+    platform: process.platform,
+    flags: { root: g.root, id: g.id, embedder: g.embedder, endpoint: g.endpoint, model: g.model, dimensions: g.dimensions },
+  };
 }
 
 /** The global options that choose the projects, as arguments: a build's child process sees the same projects. */
@@ -376,7 +381,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .action(async () => {
       const debug = io.env.CODEINDEX_DEBUG ? (m: string) => io.err(`code-index: ${m}`) : undefined;
       const builder = childBuilder(projectArgs(globals()), debug);
-      return (await import("../server/stdio.ts")).serveStdio(openWorkspace(globals(), io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder), pkg.version);
+      const g = globals();
+      const workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder);
+      // With --root the project is that folder whatever the file says; otherwise the file's edits are served.
+      const input = configInput(g, io);
+      const config = g.root === undefined ? { path: configFilePath(input), load: () => loadConfig(input) } : undefined;
+      return (await import("../server/stdio.ts")).serveStdio(workspace, pkg.version, config);
     });
 
   program

@@ -141,6 +141,11 @@ interface LocatedFile {
   namedBy?: string;
 }
 
+/** The file loadConfig reads (it may not exist: then the built-in defaults apply). */
+export function configFilePath(input: LoadConfigInput): string {
+  return locateConfigFile(input).path;
+}
+
 function locateConfigFile(input: LoadConfigInput): LocatedFile {
   const p = pathFor(input.platform);
   if (input.configPath !== undefined) {

@@ -606,6 +606,11 @@ export class ProjectIndex {
     this.startBackground();
   }
 
+  /** Whether any refresh of this store runs in this process now (a build, a reindex, the background embedding). */
+  get refreshing(): boolean {
+    return this.running !== undefined;
+  }
+
   /** Whether a refresh of this store runs now, in this process (not the background embedding) or in another one. */
   get buildRunning(): boolean {
     return (this.running !== undefined && !this.runningYield) || heldByAnother(join(this.project.cacheDirectory, LOCK_FILE));

@@ -1,7 +1,7 @@
 // The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import type { AppConfig } from "../config/types.ts";
+import type { AppConfig, ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
@@ -77,16 +77,38 @@ const SLOW_CHECK_MS = 1_000;
  */
 export const QUERY_EMBED_LIMIT_MS = 10_000;
 
+/** What a re-read configuration changed (Workspace.reconfigure). */
+export interface ConfigChange {
+  added: string[];
+  removed: string[];
+  /** Projects whose settings changed (root, extensions, cache, exclusions, size limit): opened anew. */
+  replaced: string[];
+  /** Changed projects left as they were because a refresh of theirs is running; applied by a later call. */
+  deferred: string[];
+  /** The embedding settings differ: they apply from the next start (the embedder is shared by every project). */
+  embeddingChanged: boolean;
+}
+
+/** How long a project dropped from the configuration stays open for the operations that already hold it. */
+const RETIRE_DELAY_MS = 30_000;
+
 export class Workspace {
-  readonly config: AppConfig;
+  private currentConfig: AppConfig;
   readonly embedder: Embedder;
-  private readonly indexes = new Map<string, ProjectIndex>();
+  private indexes = new Map<string, ProjectIndex>();
+  /** Projects dropped by reconfigure that are not closed yet. */
+  private readonly retired = new Set<ProjectIndex>();
   private health: { at: number; ok: boolean; message?: string; ttlMs: number } | undefined;
 
   private readonly backgroundEmbedding: boolean;
 
   /** How messages name the next call to make: the MCP tools and arguments (default), or the CLI's commands and options. */
   readonly names: CommandNames;
+
+  /** What an unknown project's error adds about where projects come from (names.configRead until a watcher says more). */
+  configNote: string;
+
+  private readonly indexDeps: ConstructorParameters<typeof ProjectIndex>[1];
 
   /**
    * `watchTrustMs`: long-lived callers (the server) watch each project's tree to skip no-change walks;
@@ -104,12 +126,72 @@ export class Workspace {
       backgroundEmbedding?: boolean;
     },
   ) {
-    this.config = config;
+    this.currentConfig = config;
     this.embedder = deps.embedder;
     const { names, ...indexDeps } = deps;
     this.names = names ?? MCP_NAMES;
+    this.configNote = this.names.configRead;
     this.backgroundEmbedding = deps.backgroundEmbedding === true;
-    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, { ...indexDeps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight }));
+    this.indexDeps = { ...indexDeps, embedBatchSize: config.embedding.batchSize, vectorWeight: config.embedding.vectorWeight };
+    for (const p of config.projects) this.indexes.set(p.id, new ProjectIndex(p, this.indexDeps));
+  }
+
+  get config(): AppConfig {
+    return this.currentConfig;
+  }
+
+  /**
+   * Takes the projects of a re-read configuration (a long-lived server whose config file was edited): new ones are
+   * added, dropped ones closed once the operations holding them are done (after RETIRE_DELAY_MS, and after a running refresh), changed ones opened anew. Embedding
+   * settings stay as they were. A changed project whose refresh is running keeps its old settings for now.
+   */
+  reconfigure(next: AppConfig): ConfigChange {
+    const change: ConfigChange = { added: [], removed: [], replaced: [], deferred: [], embeddingChanged: JSON.stringify(next.embedding) !== JSON.stringify(this.currentConfig.embedding) };
+    const wanted = new Map(next.projects.map((p) => [p.id, p]));
+    const kept: ProjectConfig[] = [];
+    for (const [id, index] of [...this.indexes]) {
+      const p = wanted.get(id);
+      if (p === undefined) {
+        this.indexes.delete(id);
+        this.retire(index);
+        change.removed.push(id);
+      } else if (JSON.stringify(p) === JSON.stringify(index.project)) {
+        kept.push(p);
+      } else if (index.refreshing) {
+        change.deferred.push(id);
+        kept.push(index.project);
+      } else {
+        this.indexes.set(id, new ProjectIndex(p, this.indexDeps));
+        this.retire(index);
+        change.replaced.push(id);
+        kept.push(p);
+      }
+    }
+    for (const p of next.projects) {
+      if (this.indexes.has(p.id)) continue;
+      this.indexes.set(p.id, new ProjectIndex(p, this.indexDeps));
+      change.added.push(p.id);
+      kept.push(p);
+    }
+    // The configuration's order is the order projects are listed and searched in.
+    const order = new Map(next.projects.map((p, i) => [p.id, i]));
+    this.indexes = new Map([...this.indexes].sort(([a], [b]) => order.get(a)! - order.get(b)!));
+    this.currentConfig = { projects: kept.sort((a, b) => order.get(a.id)! - order.get(b.id)!), embedding: this.currentConfig.embedding };
+    return change;
+  }
+
+  /** Closes a project no longer configured once nothing uses it: operations that selected it before finish first. */
+  private retire(index: ProjectIndex): void {
+    index.stopBackgroundEmbedding();
+    this.retired.add(index);
+    const closeWhenIdle = () => {
+      if (index.refreshing) setTimeout(closeWhenIdle, RETIRE_DELAY_MS).unref();
+      else {
+        this.retired.delete(index);
+        index.close();
+      }
+    };
+    setTimeout(closeWhenIdle, RETIRE_DELAY_MS).unref();
   }
 
   get projectIds(): string[] {
@@ -120,7 +202,7 @@ export class Workspace {
   select(project?: string): ProjectIndex[] {
     if (project === undefined || project === "") return [...this.indexes.values()];
     const index = this.indexes.get(project);
-    if (!index) throw new UsageError(`Unknown project "${echo(project)}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.${this.names.configRead}`);
+    if (!index) throw new UsageError(`Unknown project "${echo(project)}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.${this.configNote}`);
     return [index];
   }
 
@@ -163,7 +245,7 @@ export class Workspace {
   }
 
   close(): void {
-    for (const i of this.indexes.values()) i.close();
+    for (const i of [...this.indexes.values(), ...this.retired]) i.close();
   }
 
   /** Ends every project's background embedding (the server's client went away). */

@@ -19,10 +19,12 @@ export interface ServerOptions {
   log?: (message: string) => void;
   /** Aborted when the client goes away: builds the tools started stop after committing what they chunked. */
   signal?: AbortSignal;
+  /** Run before every tool call (see ServerDeps.beforeCall). */
+  beforeCall?: () => void;
 }
 
-export function createServer({ workspace, version, log = () => {}, signal }: ServerOptions): McpServer {
+export function createServer({ workspace, version, log = () => {}, signal, beforeCall }: ServerOptions): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version }, { instructions: INSTRUCTIONS, capabilities: { tools: {} } });
-  for (const tool of TOOLS) tool.register(server, { workspace, log, signal });
+  for (const tool of TOOLS) tool.register(server, { workspace, log, signal, beforeCall });
   return server;
 }

@@ -4,6 +4,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Workspace } from "../ops/workspace.ts";
+import { ConfigWatch, type ConfigSource } from "./config-watch.ts";
 import { createServer } from "./server.ts";
 
 const WARM_UP_DELAY_MS = 250;
@@ -12,8 +13,11 @@ export function stderrLog(message: string): void {
   process.stderr.write(`code-index: ${message}\n`);
 }
 
-/** Serves until the client closes stdin; resolves once the connection is closed. */
-export async function serveStdio(workspace: Workspace, version: string, log: (message: string) => void = stderrLog): Promise<void> {
+/**
+ * Serves until the client closes stdin; resolves once the connection is closed. With `config`, the file's changes
+ * are applied before each tool call.
+ */
+export async function serveStdio(workspace: Workspace, version: string, config?: ConfigSource, log: (message: string) => void = stderrLog): Promise<void> {
   // A stray console.log anywhere below would corrupt the protocol stream; send it to stderr instead.
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
 
@@ -28,7 +32,8 @@ export async function serveStdio(workspace: Workspace, version: string, log: (me
   // A client gone mid-build (closed, crashed) should not leave a process building, and holding the write lock, for
   // nobody: the build stops after committing what it chunked, and the next start goes on from there.
   const shutdown = new AbortController();
-  const server = createServer({ workspace, version, log, signal: shutdown.signal });
+  const watch = config && new ConfigWatch(config, workspace, log);
+  const server = createServer({ workspace, version, log, signal: shutdown.signal, beforeCall: watch && (() => watch.check()) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;

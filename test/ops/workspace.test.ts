@@ -357,6 +357,28 @@ describe("Workspace", () => {
     ws.close();
   });
 
+  test("reconfigure: a changed project whose refresh runs keeps its settings until a later call; projects follow the new order", async () => {
+    const ws = twoProjects(true);
+    const [good, gone] = ws.config.projects;
+    await ws.build(undefined, false);
+    const running = ws.build("good", true);
+    await Bun.sleep(0);
+    expect(ws.index("good").refreshing).toBe(true);
+    const moved = { ...good!, exclude: [...good!.exclude, "tmp/"] };
+    const embedding = { ...ws.config.embedding, model: "another" };
+    const during = ws.reconfigure({ projects: [gone!, moved], embedding });
+    expect(during).toEqual({ added: [], removed: [], replaced: [], deferred: ["good"], embeddingChanged: true });
+    expect(ws.projectIds).toEqual(["gone", "good"]);
+    expect(ws.config.projects.find((p) => p.id === "good")!.exclude).toEqual(good!.exclude);
+    expect(ws.config.embedding.model).not.toBe("another"); // the embedder in use keeps its settings
+    await running;
+    const after = ws.reconfigure({ projects: [gone!, moved], embedding });
+    expect(after.replaced).toEqual(["good"]);
+    expect(ws.index("good").project.exclude).toEqual(moved.exclude);
+    expect((await ws.search({ query: "Reconcile", project: "good", limit: 5 })).hits[0]!.symbol).toBe("Bank.Ledger.Reconcile");
+    ws.close();
+  });
+
   test("reindex re-chunks everything and bumps the generation; build reports errors per project", async () => {
     const ws = twoProjects();
     const [first, failed] = await ws.build(undefined, false);

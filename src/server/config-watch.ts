@@ -1,0 +1,75 @@
+// Re-reads the config file when it changes, so a project added to it (or removed, or moved) is served without a
+// restart. Checked at the start of every tool call: one stat of the file, the whole file read only when it changed.
+import { statSync } from "node:fs";
+import type { AppConfig } from "../config/types.ts";
+import { echo } from "../text/echo.ts";
+import type { Workspace } from "../ops/workspace.ts";
+
+export interface ConfigSource {
+  /** The file the configuration is read from (it may not exist: the defaults apply). */
+  path: string;
+  /** Reads and validates it again, with the same environment and flags as at start; throws on a malformed file. */
+  load: () => AppConfig;
+}
+
+export class ConfigWatch {
+  private seen: string;
+  /** A change some of whose projects could not be applied yet (their refresh was running). */
+  private pending = false;
+  private embeddingNoted = false;
+
+  constructor(
+    private readonly source: ConfigSource,
+    private readonly workspace: Workspace,
+    private readonly log: (message: string) => void,
+  ) {
+    this.seen = fileStamp(source.path);
+    workspace.configNote = this.note();
+  }
+
+  /** Applies the file's changes since the last call, if any; never throws (a bad edit keeps the projects served). */
+  check(): void {
+    const stamp = fileStamp(this.source.path);
+    if (stamp === this.seen && !this.pending) return;
+    this.seen = stamp;
+    let next: AppConfig;
+    try {
+      next = this.source.load();
+    } catch (e) {
+      const message = (e as Error).message;
+      this.log(`config ${this.source.path} changed but was not applied: ${message}`);
+      this.workspace.configNote = this.note(message);
+      return;
+    }
+    const change = this.workspace.reconfigure(next);
+    this.pending = change.deferred.length > 0;
+    this.workspace.configNote = this.note();
+    const parts = [
+      change.added.length > 0 ? `added ${change.added.join(", ")}` : "",
+      change.removed.length > 0 ? `removed ${change.removed.join(", ")}` : "",
+      change.replaced.length > 0 ? `reopened with new settings ${change.replaced.join(", ")}` : "",
+      change.deferred.length > 0 ? `left until their refresh ends ${change.deferred.join(", ")}` : "",
+    ].filter(Boolean);
+    if (parts.length > 0) this.log(`config ${this.source.path} re-read: ${parts.join("; ")}; serving ${this.workspace.projectIds.join(", ") || "(none)"}`);
+    if (change.embeddingChanged && !this.embeddingNoted) {
+      this.embeddingNoted = true;
+      this.log(`config ${this.source.path}: the embedding settings changed; they apply when the server starts again`);
+    }
+  }
+
+  /** What an unknown project's error says about where projects come from. */
+  private note(error?: string): string {
+    const base = ` Projects come from ${this.source.path}, which the server reads again when it changes`;
+    return error === undefined ? `${base}.` : `${base}; its last change was not applied: ${echo(error, 300)}`;
+  }
+}
+
+/** What tells one version of the file from another without reading it; "absent" when there is none. */
+function fileStamp(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  } catch {
+    return "absent";
+  }
+}

@@ -1,0 +1,61 @@
+// The server applies its config file's edits before the next tool call: projects added, removed or moved are served
+// without a restart, and a malformed edit keeps the projects it had and says why in the unknown-project error.
+import { afterAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startServer, tempDir, waitFor, writeTree, type RunningServer, type SearchView } from "./mcp-harness.ts";
+
+const work = tempDir("config-watch");
+let server: RunningServer | undefined;
+
+afterAll(async () => {
+  await server?.close();
+  work.cleanup();
+});
+
+const alpha = join(work.path, "alpha");
+const beta = join(work.path, "beta");
+writeTree(alpha, { "Ledger.cs": "namespace A { public class Ledger { public void PostEntry() {} } }\n" });
+writeTree(beta, { "Wallet.cs": "namespace B { public class Wallet { public void SignTransfer() {} } }\n" });
+const configPath = join(work.path, "config.json");
+
+/** Rewrites the config file; the mtime of a rewrite within the same millisecond can be equal, the size is not. */
+function writeConfig(projects: { Id: string; Root: string }[], extra = ""): void {
+  writeFileSync(configPath, `${JSON.stringify({ CodeIndex: { Projects: projects }, Embedding: { Provider: "none" } }, null, 2)}${extra}`);
+}
+
+test("an edited config file is applied at the next call: added, removed and moved projects; a malformed edit keeps the old ones", async () => {
+  server = await startServer({ projects: [{ Id: "alpha", Root: alpha }], embedding: { Provider: "none" }, workDir: work.path });
+  const symbols = async (query: string, project?: string) =>
+    (await server!.json<SearchView>("code_search", { query, ...(project ? { project } : {}) })).hits.map((h) => h.symbol);
+  expect(await symbols("PostEntry")).toContain("A.Ledger.PostEntry");
+
+  const unknown = await server.call("code_search", { query: "SignTransfer", project: "beta" });
+  expect(unknown.isError).toBe(true);
+  expect(unknown.text).toContain(`Unknown project "beta". Configured projects: "alpha". Projects come from ${configPath}, which the server reads again when it changes.`);
+
+  writeConfig([
+    { Id: "alpha", Root: alpha },
+    { Id: "beta", Root: beta },
+  ]);
+  expect((await symbols("SignTransfer", "beta"))[0]).toBe("B.Wallet.SignTransfer");
+  expect((await server.json<{ projects: { project_id: string }[] }>("code_index_status")).projects.map((p) => p.project_id)).toEqual(["alpha", "beta"]);
+  await waitFor(() => server!.stderr().includes("re-read: added beta; serving alpha, beta"), 5_000, "the reload's log line");
+
+  // A broken edit: the projects stay, and the error for a project it would have added says why it is unknown.
+  writeFileSync(configPath, '{ "CodeIndex": { "Projects": [ { "Id": "gamma" ');
+  expect(await symbols("PostEntry", "alpha")).toContain("A.Ledger.PostEntry");
+  const broken = await server.call("code_search", { query: "x", project: "gamma" });
+  expect(broken.isError).toBe(true);
+  expect(broken.text).toContain('Configured projects: "alpha", "beta".');
+  expect(broken.text).toContain("its last change was not applied:");
+  expect(broken.text).toContain(configPath);
+
+  // alpha removed, beta's root moved to alpha's folder: beta now answers with alpha's code.
+  writeConfig([{ Id: "beta", Root: alpha }]);
+  expect(await symbols("PostEntry", "beta")).toContain("A.Ledger.PostEntry");
+  const gone = await server.call("code_search", { query: "PostEntry", project: "alpha" });
+  expect(gone.isError).toBe(true);
+  expect(gone.text).toContain('Unknown project "alpha". Configured projects: "beta".');
+  expect(server.stderr()).toContain("removed alpha; reopened with new settings beta; serving beta");
+}, 60_000);
