@@ -79,10 +79,15 @@ export function resultNotes(s: SearchedProjects): string[] {
     );
   }
   const fileType = /^[\w.\/\\-]+(\.[a-z0-9]{1,8})$/.exec(query)?.[1];
-  // `EditorApplication.update` and `res.json` have the shape of a file name, but the code uses them as members.
+  // `EditorApplication.update` and `res.json` have the shape of a file name, but the code uses them as members: it
+  // calls them so, or names both parts (`Command.action` declared in a class Command; `req.hostname` where req and
+  // hostname are identifiers of the code).
   const usedAsMember = () => {
     const typed = typedName(query);
-    return typed?.qualifier !== undefined && searched.some(({ snapshot }) => qualifiedUses(snapshot, typed.qualifier!, typed.name).length > 0);
+    if (typed?.qualifier === undefined) return false;
+    const owner = typed.qualifier.slice(typed.qualifier.lastIndexOf(".") + 1);
+    const inCode = (snapshot: Snapshot, word: string) => isDeclaredName(snapshot, word.toLowerCase()) || snapshot.db.hasIdentifier(word);
+    return searched.some(({ snapshot }) => qualifiedUses(snapshot, typed.qualifier!, typed.name).length > 0 || (inCode(snapshot, owner) && inCode(snapshot, typed.name)));
   };
   if (fileType && searched.length > 0 && searched.every(({ index }) => !index.project.extensions.some((e) => e.toLowerCase() === fileType)) && !usedAsMember()) {
     const extensions = [...new Set(searched.flatMap(({ index }) => index.project.extensions))].join(" ");

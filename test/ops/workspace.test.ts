@@ -420,6 +420,8 @@ describe("Workspace", () => {
     const json = await ws.search({ query: "package.json", limit: 5 });
     expect(json.warning).toContain("Files ending in .json are not indexed (extensions indexed: .cs .md; Extensions in the config sets them).");
     expect((await ws.search({ query: "Ledger.cs", limit: 5 })).warning ?? "").not.toContain("not indexed");
+    // A member named with its type, though nothing calls it so: the code's names, not a file type.
+    expect((await ws.search({ query: "Ledger.post", limit: 5 })).warning ?? "").not.toContain("not indexed");
     ws.close();
   });
 
