@@ -7,6 +7,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
+import { messageLead } from "./message-lead.ts";
 import { snippetLead } from "./snippet-lead.ts";
 import { traceLead } from "./trace-lead.ts";
 import { usesLead } from "./uses-lead.ts";
@@ -14,7 +15,7 @@ import { usesLead } from "./uses-lead.ts";
 /**
  * The explicit asks of a query, each as chunk index → priority for pinFirst, weakest first (a later one leads the
  * earlier): the declarations it names (or, for a name used but declared nowhere, those around its uses: uses-lead.ts),
- * the chunks containing its quoted phrases, the chunks holding code it pastes, the file it names, the places a pasted
+ * the chunks containing its quoted phrases, the code saying a message it pastes, the chunks holding code it pastes, the file it names, the places a pasted
  * stack trace or compiler error points at (trace-lead.ts). Only chunks
  * `accept` lets through (the symbol list is already filtered).
  */
@@ -43,6 +44,8 @@ export function explicitAsks(
     asks.push(accepted(new Map(matches.map((i) => [i, 0]))));
   }
   if (sourceLines) {
+    const message = messageLead(snapshot, query, sourceLines, focus);
+    if (message.size > 0) asks.push(accepted(message));
     const snippet = snippetLead(snapshot, query, sourceLines, focus);
     if (snippet.size > 0) asks.push(accepted(snippet));
   }

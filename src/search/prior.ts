@@ -81,6 +81,17 @@ export function sourceStem(path: string): string {
 }
 
 /**
+ * Which copy of a declaration stands for the others (lower first): TypeScript source, then JavaScript outside build
+ * folders (a package's own code, or build output it ships at its root beside `src/`), then build output, then
+ * declaration files.
+ */
+export function copyRank(path: string): number {
+  if (isDeclarationFile(path)) return 3;
+  if (BUILD_DIR.test(path)) return 2;
+  return /\.[cm]?tsx?$/i.test(path) ? 0 : 1;
+}
+
+/**
  * Size prior for prose questions: a declaration shorter than `fullLines` lines scores (lines / fullLines)^exponent
  * of its fused score. BM25's length normalisation favours one-line members (fields, auto-properties, interface
  * members) that merely repeat a word of the question; the implementations such questions ask about have bodies.

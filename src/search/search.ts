@@ -7,7 +7,7 @@ import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
-import { favourOf, priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
+import { copyRank, favourOf, priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
 import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, repeatedVerbs } from "./symbol.ts";
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
@@ -261,23 +261,48 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
   // Hits over a file's cap wait here: when the other files run out before the limit, they fill it, best first
   // (a name found in few files would otherwise stop at twice their number).
   const overCap: Hit[] = [];
-  // A declaration's compiled or declaration-file copy (dist/esm/x.js, dist/cjs/x.d.ts beside src/x.ts) says nothing
-  // its best-ranked copy did not: copies wait with the over-cap hits.
-  const copyOf = new Map<string, string>();
-  for (const s of scored) {
+  // A declaration's compiled or declaration-file copies (dist/esm/x.js, dist/cjs/x.d.ts, a root v4/x.cjs beside
+  // src/x.ts) say nothing its source does not: the group is listed once, by its source (copyRank), at the place of
+  // its best-ranked copy and with that copy's score; the other copies wait with the over-cap hits, asked for or not.
+  const copyKey = (chunk: ChunkRecord) => (chunk.kind === "FileFragment" ? undefined : `${chunk.kind}\u0000${chunk.symbol}\u0000${sourceStem(chunk.path)}`);
+  const standIn = new Map<string, { index: number; rank: number }>();
+  for (const s of scored.slice(0, COPY_SCAN)) {
     const chunk = snapshot.chunks.at(s.index)!;
+    const key = copyKey(chunk);
+    if (key === undefined) continue;
+    const rank = copyRank(chunk.path);
+    const held = standIn.get(key);
+    if (held === undefined || rank < held.rank) standIn.set(key, { index: s.index, rank });
+  }
+  const listedPath = new Map<string, string>();
+  const shown = new Set<number>();
+  const waiting = new Set<number>();
+  for (const s of scored) {
+    if (shown.has(s.index)) continue;
+    let chunk = snapshot.chunks.at(s.index)!;
+    let index = s.index;
+    const key = copyKey(chunk);
+    const listed = key === undefined ? undefined : listedPath.get(key);
+    const isCopy = listed !== undefined && listed !== chunk.path;
+    if (key !== undefined && listed === undefined) {
+      const source = standIn.get(key);
+      if (source !== undefined && source.index !== index && snapshot.chunks.pathAt(source.index) !== chunk.path) {
+        index = source.index;
+        chunk = snapshot.chunks.at(index)!;
+      }
+    }
+    const asked = pinned.has(s.index) || pinned.has(index);
     const n = perFile.get(chunk.path) ?? 0;
-    const copy = chunk.kind === "FileFragment" ? undefined : `${chunk.kind}\u0000${chunk.symbol}\u0000${sourceStem(chunk.path)}`;
-    const original = copy === undefined ? undefined : copyOf.get(copy);
-    if (copy !== undefined && original === undefined) copyOf.set(copy, chunk.path);
-    const isCopy = original !== undefined && original !== chunk.path;
-    if (((cap > 0 && n >= cap) || isCopy) && !pinned.has(s.index)) {
-      if (overCap.length < req.limit) overCap.push({ project: snapshot.projectId, chunk, score: s.score, overCap: true });
+    if (isCopy || (cap > 0 && n >= cap && !asked)) {
+      if (overCap.length < req.limit && !waiting.has(index)) overCap.push({ project: snapshot.projectId, chunk, score: s.score, overCap: true });
+      waiting.add(index);
       continue;
     }
+    if (key !== undefined && listed === undefined) listedPath.set(key, chunk.path);
+    shown.add(index);
     perFile.set(chunk.path, n + 1);
-    const hit: Hit = pinned.has(s.index) ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score };
-    const line = focus.get(s.index);
+    const hit: Hit = asked ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score };
+    const line = focus.get(index);
     if (line !== undefined) hit.focusLine = line;
     hits.push(hit);
     if (hits.length >= req.limit) break;
@@ -302,6 +327,9 @@ function bestOfEach(indexes: readonly number[], byRank: (a: number, b: number) =
 
 /** Within its file, a comment-only gap ranks below any declaration with evidence (fused scores differ by far less). */
 const COMMENT_ONLY_FACTOR = 0.01;
+
+/** How deep the ranking is searched for the source of a copy listed first (its copies rank close together). */
+const COPY_SCAN = 500;
 
 /** A path filter leaving at most this many files ranks lexical candidates NARROW_PATH_DEPTH deep. */
 const NARROW_PATH_FILES = 20;

@@ -19,6 +19,7 @@ const TRACES = join(REPO, "test/fixtures/eval/unitask-traces.yaml");
 const CALLERS = join(REPO, "test/fixtures/eval/callers.yaml");
 const IMPLEMENTERS = join(REPO, "test/fixtures/eval/implementers.yaml");
 const SNIPPETS = join(REPO, "test/fixtures/eval/snippets.yaml");
+const MESSAGES = join(REPO, "test/fixtures/eval/messages.yaml");
 const dirs: string[] = [];
 let report: EvalReport;
 let mixed: EvalReport;
@@ -29,6 +30,7 @@ let traces: EvalReport;
 let callers: EvalReport;
 let implementers: EvalReport;
 let snippets: EvalReport;
+let messages: EvalReport;
 
 beforeAll(async () => {
   const cache = tempDir("eval");
@@ -49,7 +51,8 @@ beforeAll(async () => {
   callers = await run(CALLERS);
   implementers = await run(IMPLEMENTERS);
   snippets = await run(SNIPPETS);
-}, 60_000);
+  messages = await run(MESSAGES, [".cs", ".js"]);
+}, 90_000);
 afterAll(() => removeAll(dirs));
 
 describe("runEval", () => {
@@ -133,6 +136,14 @@ describe("runEval", () => {
     // Ranked by its words alone: file recall@5 0.70 (MRR 0.52), function recall@5 0.40. The two misses are `using` lines.
     expect(snippets.overall.file.mrr_at_10).toBeGreaterThanOrEqual(0.85);
     expect(snippets.overall.function.recall_at_5).toBeGreaterThanOrEqual(0.85);
+  });
+
+  test("a pasted error message leads with the code that throws it", () => {
+    // Ranked by its words alone: file MRR@10 0.84, function recall@5 0.75 (the exception type's declarations and the
+    // thrower's callers came first).
+    expect(messages.overall.file.recall_at_5).toBe(1);
+    expect(messages.overall.function.recall_at_5).toBeGreaterThanOrEqual(0.9);
+    expect(messages.overall.function.mrr_at_10).toBeGreaterThanOrEqual(0.9);
   });
 
   test("misses name the expected file and what ranked first; latency and irrelevant-query stats are present", () => {

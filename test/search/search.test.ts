@@ -60,6 +60,8 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     "dist/esm/shared/stdio.js": reader("export "),
     "dist/cjs/shared/stdio.js": reader(""),
     "dist/esm/shared/stdio.d.ts": "export declare class ReadBuffer {\n  /** Splits the buffered input into newline-delimited messages. */\n  readMessage(): string | null;\n}\n",
+    // Build output a package ships at its root beside src/ (zod's v4/…), worded to outrank its source.
+    "shared/stdio.cjs": "class ReadBuffer {\n  /** readMessage: reads a message, the next message, message by message. */\n  readMessage() { return null; }\n}\n",
     "src/framing.ts": "/** Writes one newline-delimited message to the buffered output. */\nexport function writeMessage(buffer: string[], message: string) {\n  buffer.push(message + \"\\n\");\n}\n",
     "src/schemas.ts": "export class ZodString extends $ZodString {\n  trim() {}\n}\nexport class $ZodString {\n  parse() {}\n}\n",
   };
@@ -79,6 +81,17 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     // Asked for usage, tests and docs lead; build output still follows the source it was made from.
     const usage = searchSnapshot(ts.index.snapshot(), { query: "split buffered input into newline delimited messages", limit: 10, intent: "usage" });
     expect(usage[0]!.chunk.path).toBe("src/shared/stdio.ts");
+  });
+
+  test("a named declaration is listed once, by its source: its copies wait after every other file's hits", () => {
+    const hits = searchSnapshot(ts.index.snapshot(), { query: "readMessage", limit: 10 });
+    expect(hits[0]!.chunk.path).toBe("src/shared/stdio.ts");
+    expect(hits[0]!.pinned).toBe(true);
+    const framing = hits.findIndex((h) => h.chunk.path === "src/framing.ts");
+    expect(framing).toBeGreaterThan(0);
+    const copies = hits.flatMap((h, k) => (h.chunk.symbol === "ReadBuffer.readMessage" && k > 0 ? [k] : []));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const k of copies) expect(k).toBeGreaterThan(framing);
   });
 
   test("a name with $ is its own declaration, not the one without", () => {

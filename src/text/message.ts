@@ -1,0 +1,51 @@
+// A pasted error or log message as the literal pieces code would have written: the exception type before it
+// (`System.InvalidOperationException:`, `Error:`) dropped, quoted values (which a program fills in at run time)
+// cut out, then cut at sentence ends and colons too, then, for a short query that asks nothing, shortened word by
+// word (a value the program inserted unquoted). Each piece has three words or more.
+
+/** A leading type or severity, as runtimes print it: `System.IO.IOException:`, `ZodError:`, `error:`, `Warning:`. */
+const LEADING_TYPE = /^\s*(?:(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Warning|Failure|Fault)|error|warning|fatal|panic|uncaught)\b(?:\s*\[[^\]]*\])?\s*:\s*/i;
+
+/** Values a program fills in: quoted, or set off by dashes. */
+const VALUES = /"[^"]*"|'[^']*'|`[^`]*`|\s[-–—]\s/g;
+/** Sentence ends, colons and semicolons followed by a space. */
+const SENTENCES = /[.!?:;]+(?=\s|$)/g;
+/** How a question starts, which no message does: its words are not pieces of a message, however they run. */
+const QUESTION_START = /^(?:how|where|what|which|why|when|who|whose|does|do|did|is|are|can|could|should|would|will|find|show|list|explain|tell)\b/i;
+
+const MIN_WORDS = 3;
+/** Word-by-word shortening only for queries up to this many words: a long one is prose, whose runs say anything. */
+const MAX_SHORTENED_WORDS = 12;
+const MAX_PIECES = 24;
+
+/** The pieces of `query` worth finding word for word in code, most telling first; none for a query of few words. */
+export function messagePieces(query: string): string[] {
+  let text = query.trim();
+  for (let m = LEADING_TYPE.exec(text); m && m[0].length < text.length; m = LEADING_TYPE.exec(text)) text = text.slice(m[0].length);
+  const whole = cut(text, VALUES);
+  const sentences = whole.flatMap((p) => cut(p, SENTENCES));
+  const pieces = [...byLength(whole), ...byLength(sentences)];
+  const words = text.split(/\s+/).length;
+  if (words <= MAX_SHORTENED_WORDS && !QUESTION_START.test(text)) pieces.push(...byLength([...whole, ...sentences].flatMap(shorter)));
+  return [...new Set(pieces)].slice(0, MAX_PIECES);
+}
+
+function cut(text: string, at: RegExp): string[] {
+  return text
+    .split(at)
+    .map((p) => p.replace(/\s+/g, " ").replace(/^[\s.,:;!?]+|[\s.,:;!?]+$/g, ""))
+    .filter((p) => p.split(" ").length >= MIN_WORDS && /\p{L}/u.test(p));
+}
+
+/** Every run of at least MIN_WORDS of a piece's words, but the whole piece. */
+function shorter(piece: string): string[] {
+  const words = piece.split(" ");
+  const out: string[] = [];
+  for (let n = words.length - 1; n >= MIN_WORDS; n--) for (let start = 0; start + n <= words.length; start++) out.push(words.slice(start, start + n).join(" "));
+  // A run cut inside a clause ends on its punctuation ("expected string,"): the code's template goes on after it.
+  return out.flatMap((run) => cut(run, /$^/));
+}
+
+function byLength(pieces: string[]): string[] {
+  return [...pieces].sort((a, b) => b.length - a.length);
+}

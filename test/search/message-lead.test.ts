@@ -1,0 +1,40 @@
+// A pasted error message leads with the code that throws it, through searchSnapshot with the source at hand.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { searchSnapshot } from "../../src/search/search.ts";
+import { readRedactedLines } from "../../src/ops/source-lines.ts";
+import { indexTree } from "../support/index-fixture.ts";
+
+const TREE = {
+  // The message is built at run time: only a piece of the pasted text is in the source.
+  "src/Pool.cs":
+    "namespace App\n{\n    public class Pool\n    {\n        public void Rent(int count)\n        {\n            Check(count);\n        }\n\n" +
+    '        static void Check(int count)\n        {\n            if (count < 0) throw new ArgumentOutOfRangeException("Pool does not allow a minus count. count:" + count);\n        }\n\n' +
+    "        /// <summary>The pool count, never below zero as the pool requires.</summary>\n        public int Count { get; set; }\n    }\n}\n",
+  // A test that says the whole message, as it expects it.
+  "tests/PoolTests.cs":
+    'namespace App.Tests\n{\n    public class PoolTests\n    {\n        public void MinusCount()\n        {\n            Assert.Throws("Pool does not allow a minus count. count:-1");\n        }\n    }\n}\n',
+  // A doc comment that quotes it as an example.
+  "src/Docs.cs": "namespace App\n{\n    public class Docs\n    {\n        // Example: 'Pool does not allow a minus count. count:-1'\n        public void Show() { }\n    }\n}\n",
+};
+
+let tree: Awaited<ReturnType<typeof indexTree>>;
+beforeAll(async () => {
+  tree = await indexTree("message-lead", TREE, [".cs"]);
+});
+afterAll(() => tree?.dispose());
+
+const search = (query: string) =>
+  searchSnapshot(tree.index.snapshot(), { query, limit: 5, sourceLines: (path) => readRedactedLines(tree.index.project.root, path) });
+
+test("the method whose string says a piece of the message leads, focused on that line; tests and comments that say all of it do not", () => {
+  const hits = search("System.ArgumentOutOfRangeException: Pool does not allow a minus count. count:-1");
+  expect(hits[0]!.chunk.symbol).toBe("App.Pool.Check");
+  expect(hits[0]!.pinned).toBe(true);
+  expect(hits[0]!.focusLine).toBe(12);
+  expect(hits.filter((h) => h.pinned).map((h) => h.chunk.symbol)).toEqual(["App.Pool.Check"]);
+});
+
+test("words that only a test, a comment or a heading says word for word, and questions, pin nothing", () => {
+  expect(search("where does the pool check a minus count").some((h) => h.pinned)).toBe(false);
+  expect(search("never below zero as the pool requires").some((h) => h.pinned)).toBe(false); // the doc comment of Count says it
+});

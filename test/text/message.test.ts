@@ -1,0 +1,26 @@
+import { describe, expect, test } from "bun:test";
+import { messagePieces } from "../../src/text/message.ts";
+
+describe("messagePieces", () => {
+  test("the exception type is dropped; quoted values and sentence ends cut the message; the whole comes first", () => {
+    const pieces = messagePieces("System.InvalidOperationException: Target timing is not injected. Please check Helper.Initialize. Timing:Update");
+    expect(pieces[0]).toBe("Target timing is not injected. Please check Helper.Initialize. Timing:Update");
+    expect(pieces).toContain("Target timing is not injected");
+    expect(pieces).toContain("Please check Helper.Initialize");
+    expect(pieces.some((p) => p.includes("InvalidOperationException"))).toBe(false);
+    expect(messagePieces('Error: Failed to lookup view "index" in views directory "/srv/views"')).toContain("Failed to lookup view");
+  });
+
+  test("a short message is also tried word by word shorter (a value the program put in unquoted); a question is not", () => {
+    const pieces = messagePieces("ZodError: Invalid input: expected string, received number");
+    expect(pieces).toContain("Invalid input: expected");
+    expect(pieces).not.toContain("expected string,"); // a run ends on a word, not on the clause's comma
+    const question = messagePieces("where is the token version checked");
+    expect(question).toEqual(["where is the token version checked"]);
+  });
+
+  test("fewer than three words give nothing to look for", () => {
+    expect(messagePieces("TypeError: bad value")).toEqual([]);
+    expect(messagePieces("Request timed")).toEqual([]);
+  });
+});
