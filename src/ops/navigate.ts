@@ -184,6 +184,14 @@ function onDisk(root: string, rel: string): boolean {
   return linkOnPath(root, rel) !== undefined || existsSync(resolve(root, rel));
 }
 
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -377,26 +385,34 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     if (root) throw new UsageError(`"${echo(raw)}" is the root of project "${root.id}", a directory; outline takes one file (search with a path filter covers a folder).`);
     throw new UsageError(explicit ? outside[0]! : `Path "${echo(raw)}" is outside every project root (${ws.select().map((i) => i.project.root).join(", ")}).`);
   }
-  const { ready, warningsOf } = await refreshTargets(
-    candidates.map((c) => c.index),
-    explicit,
-    hooks,
-  );
   const indexed = (r: Refreshed, path: string) => {
     const row = r.snapshot.files.get(path);
     return row !== undefined && !row.skipReason;
   };
-  const found = ready.flatMap((r) => {
-    // A backslash is a Windows separator, except in a path the index holds as it is (legal in a Unix file name).
-    const rel = raw.includes("\\") && indexed(r, raw) ? raw : candidates.find((c) => c.index === r.index)!.rel;
-    return indexed(r, rel) ? [{ ...r, rel }] : [];
-  });
+  const relFor = (r: Refreshed) => candidates.find((c) => c.index === r.index)!.rel;
+  const refreshed = async () => {
+    const { ready, warningsOf } = await refreshTargets(
+      candidates.map((c) => c.index),
+      explicit,
+      hooks,
+    );
+    const found = ready.flatMap((r) => {
+      // A backslash is a Windows separator, except in a path the index holds as it is (legal in a Unix file name).
+      const rel = raw.includes("\\") && indexed(r, raw) ? raw : relFor(r);
+      return indexed(r, rel) ? [{ ...r, rel }] : [];
+    });
+    return { ready, warningsOf, found };
+  };
+  let { ready, warningsOf, found } = await refreshed();
+  // A file written while the refresh walked the tree (an agent creating it, then asking at once) is on disk but not
+  // in this index yet: one more refresh takes it in, rather than calling it excluded.
+  const appeared = (r: Refreshed) => !r.snapshot.files.has(relFor(r)) && isFile(resolve(r.index.project.root, relFor(r))) && !r.reindexRunning;
+  if (found.length === 0 && ready.some(appeared)) ({ ready, warningsOf, found } = await refreshed());
   if (found.length > 1) {
     throw new UsageError(`"${echo(raw)}" is indexed in several projects (${found.map((f) => `"${f.index.id}"`).join(", ")}); pass ${ws.names.project} to pick one.`);
   }
   const hit = found[0];
   if (!hit) {
-    const relFor = (r: Refreshed) => candidates.find((c) => c.index === r.index)!.rel;
     // The project where the path means something (skipped, a directory, a file the walker leaves out) explains it
     // best; otherwise every project's similar names are offered.
     const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || onDisk(r.index.project.root, relFor(r)));

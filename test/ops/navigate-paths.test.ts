@@ -57,6 +57,20 @@ describe("outline paths", () => {
     await expect(ws.outline({ path: join(root, "..", "outside", "Secret.cs") })).rejects.toThrow("is outside");
   });
 
+  test("a file written while the outline's refresh walks the tree is taken in by one more refresh, not called excluded", async () => {
+    writeTree(root, { "Src/Busy.cs": csClass("Bank", "Busy", ["Work"]) }); // a change, so the refresh reports progress
+    let written = false;
+    const onProgress = () => {
+      if (written) return;
+      written = true;
+      writeTree(root, { "Src/Fresh.cs": csClass("Bank", "Fresh", ["Open"]) });
+    };
+    const view = await ws.outline({ path: "Src/Fresh.cs" }, { onProgress });
+    expect(written).toBe(true);
+    expect(view.path).toBe("Src/Fresh.cs");
+    expect(view.count).toBeGreaterThan(0);
+  });
+
   test("a file name that starts with two dots is inside the root", async () => {
     const view = await ws.outline({ path: "..Dotted.cs" });
     expect(view.path).toBe("..Dotted.cs");
