@@ -8,6 +8,8 @@ import { isDeclaredName } from "../search/symbol.ts";
 import { ambiguousUsage, qualifiedUses, typedName } from "../search/uses-lead.ts";
 import { normalizeForPhrase, queryTerms, quotedTexts } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
+import { startsLikeMessage } from "../text/message.ts";
+import { snippetLines } from "../text/snippet.ts";
 import type { CommandNames } from "./command-names.ts";
 import type { SearchParams } from "./workspace.ts";
 
@@ -58,9 +60,15 @@ export function resultNotes(s: SearchedProjects): string[] {
     const close = closeNamesNote(searched.map(({ snapshot }) => snapshot), codeIdentifier(query)!);
     notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.${close ? ` ${close}` : ""}`);
   }
-  if (s.hits === 0 && queryTerms(query).length === 0) notes.push(noTermsNote(query));
-  else if (s.hits === 0 && CJK.test(query)) notes.push(CJK_NOTE);
-  const unsaid = s.hits > 0 ? phrasesNoHitSays(query, s.hitLines()) : [];
+  const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
+  let unfiltered: boolean | undefined;
+  // Whether the query finds something without the filters (then they, not its words, emptied the answer).
+  const hitsUnfiltered = () => (unfiltered ??= filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0));
+  if (s.hits === 0 && queryTerms(query).length === 0 && !hitsUnfiltered()) notes.push(noTermsNote(query));
+  else if (s.hits === 0 && CJK.test(query) && !hitsUnfiltered()) notes.push(CJK_NOTE);
+  // Quotes in pasted code or a pasted message are its string literals and values, which the user did not ask for.
+  const quotesAreAsks = snippetLines(query).length === 0 && !startsLikeMessage(query);
+  const unsaid = s.hits > 0 && quotesAreAsks ? phrasesNoHitSays(query, s.hitLines()) : [];
   if (unsaid.length > 0) {
     const quoted = unsaid.map((text) => `"${echo(text, PHRASE_ECHO_CHARS)}"`).join(", ");
     notes.push(
@@ -100,12 +108,11 @@ export function resultNotes(s: SearchedProjects): string[] {
       const path = s.pathFilters.get(index);
       return path === null || (path !== undefined && filteredFiles(snapshot, path, 1) === 0);
     });
-  const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
   if (noFileMatches) {
     notes.push(
       `No indexed file matches the path filter "${echo(params.path!)}" (it matches part of a path relative to the project root, e.g. "Runtime/", or a glob such as "**/*Tests.cs").`,
     );
-  } else if (filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0)) {
+  } else if (hitsUnfiltered()) {
     notes.push(`No hit passed the filters (${describeFilters(params)}); the query has hits without them.`);
   }
   return notes;

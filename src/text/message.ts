@@ -18,6 +18,12 @@ const MIN_WORDS = 3;
 const MAX_SHORTENED_WORDS = 12;
 const MAX_PIECES = 24;
 
+/** Whether a query starts the way a runtime prints a message (`TypeError: …`): quotes in it are values, not asks. */
+export function startsLikeMessage(query: string): boolean {
+  const m = LEADING_TYPE.exec(query);
+  return m !== null && m[0].length < query.trim().length;
+}
+
 /** The pieces of `query` worth finding word for word in code, most telling first; none for a query of few words. */
 export function messagePieces(query: string): string[] {
   let text = query.trim();

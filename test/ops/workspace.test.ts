@@ -176,6 +176,12 @@ describe("Workspace", () => {
     expect(unsaid.warning).toContain(
       'No hit contains the quoted phrase "reconcile the ledger twice" word for word, so these hits only share words with it: check its spelling and spacing, or drop the quotes to search by its words.',
     );
+    // Quotes in pasted code and in a pasted message are its strings and values, not phrases the user asked for.
+    for (const query of ['var note = ledger.Reconcile("twice over the ledger");', 'InvalidOperationException: Ledger "main" cannot reconcile twice']) {
+      const pasted = await ws.search({ query, limit: 5 });
+      expect(pasted.hits.length).toBeGreaterThan(0);
+      expect(pasted.warning ?? "").not.toContain("quoted phrase");
+    }
     ws.close();
   });
 
@@ -483,6 +489,17 @@ describe("Workspace", () => {
       expect(short.warning).not.toContain("common words");
     }
     ws.close();
+    // A name that is a stop word finds its declaration; when a filter leaves nothing, the filter is the reason given.
+    const root = tempDir("ws-stop-name");
+    dirs.push(root);
+    writeTree(root, { "src/Query.cs": csClass("Linq", "Query", ["Where"]) });
+    const linq = wordsOnly([projectConfig(root, join(root, ".cache"), { exclude: [".cache/"] })]);
+    expect((await linq.search({ query: "Where", limit: 5 })).hits[0]!.symbol).toBe("Linq.Query.Where");
+    const filtered = await linq.search({ query: "Where", limit: 5, kinds: ["Field"] });
+    expect(filtered.hits).toEqual([]);
+    expect(filtered.warning).toContain("No hit passed the filters (kind Field); the query has hits without them.");
+    expect(filtered.warning).not.toContain("only common words");
+    linq.close();
   });
 
   test("a query longer than the searched limit is cut, says so, and still finds what its head names", async () => {
