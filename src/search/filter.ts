@@ -5,8 +5,9 @@ import { echo } from "../text/echo.ts";
 export interface ChunkFilter {
   kinds?: readonly ChunkKind[];
   /**
-   * Substring of the relative path, or a glob when it contains * ? [ or {; with a leading "/", anchored at the root:
-   * that file, or everything under that folder.
+   * Substring of the relative path, or a glob when it contains * ? [ or { (which also matches where the path says
+   * the filter literally: `app/[id]`); with a leading "/", anchored at the root: that file, or everything under
+   * that folder.
    */
   path?: string;
   codeOnly?: boolean;
@@ -57,18 +58,23 @@ export function compileFilter(f: ChunkFilter): ChunkPredicate | undefined {
   }
   if (f.codeOnly) tests.push((c) => c.kind !== "FileFragment");
   if (f.path) {
-    const pattern = f.path.replace(/\\/g, "/");
-    if (pattern.startsWith("/") && !/[*?[{]/.test(pattern)) {
-      const anchored = pattern.replace(/^\/+|\/+$/g, "");
-      tests.push((c) => anchored === "" || c.path === anchored || c.path.startsWith(`${anchored}/`));
-    } else if (/[*?[{]/.test(pattern)) {
+    // A backslash is a Windows separator, except before a glob character, which it escapes (`app/\[id\]`).
+    const pattern = f.path.replace(/\\(?![*?[\]{}])/g, "/");
+    // The filter as plain text: folders named with glob characters (`app/[id]`, `blog/[...slug]` in web projects)
+    // are matched by what they say, as well as by the glob the characters make.
+    const literal = pattern.replace(/\\([*?[\]{}])/g, "$1");
+    const anchored = literal.startsWith("/") ? literal.replace(/^\/+|\/+$/g, "") : undefined;
+    const plain =
+      anchored !== undefined
+        ? (path: string) => anchored === "" || path === anchored || path.startsWith(`${anchored}/`)
+        : (path: string) => path.toLowerCase().includes(literal.toLowerCase());
+    if (/[*?[{]/.test(pattern)) {
       const glob = new Bun.Glob(pattern);
       // A glob without a directory part matches at any depth, as users expect from "*.cs"-style filters.
       const anyDepth = pattern.includes("/") ? undefined : new Bun.Glob(`**/${pattern}`);
-      tests.push((c) => glob.match(c.path) || (anyDepth?.match(c.path) ?? false));
+      tests.push((c) => glob.match(c.path) || (anyDepth?.match(c.path) ?? false) || plain(c.path));
     } else {
-      const needle = pattern.toLowerCase();
-      tests.push((c) => c.path.toLowerCase().includes(needle));
+      tests.push((c) => plain(c.path));
     }
   }
   if (tests.length === 0) return undefined;

@@ -25,3 +25,19 @@ describe("path filter problems", () => {
     expect(pathFilterProblem("[")).toContain("unclosed [");
   });
 });
+
+describe("path filters with glob characters in folder names", () => {
+  const matches = (path: string, filter: string) => compileFilter({ path: filter })!({ path } as ChunkRecord);
+
+  test("a web project's [id] and [...slug] folders are matched by what the filter says, plainly, escaped or anchored", () => {
+    for (const filter of ["app/[id]", "[id]", "app/[id]/page.tsx", "app/\\[id\\]", "/app/[id]"]) expect(matches("app/[id]/page.tsx", filter)).toBe(true);
+    expect(matches("app/blog/[...slug]/page.tsx", "blog/[...slug]")).toBe(true);
+    expect(matches("app/blog/page.tsx", "app/[id]")).toBe(false);
+  });
+
+  test("the characters still make a glob where no path says them", () => {
+    expect(matches("app/i/page.tsx", "app/[id]/*")).toBe(true); // [id] is one of i, d
+    expect(matches("src/Deep/A.cs", "*.cs")).toBe(true);
+    expect(matches("src\\win\\A.cs".replace(/\\/g, "/"), "src\\win")).toBe(true); // a backslash elsewhere separates
+  });
+});
