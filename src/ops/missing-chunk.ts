@@ -24,6 +24,12 @@ export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string): stri
     return `Chunk id ${id.ordinal} named lines ${was.symbol.slice(was.path.length + 1)} of ${was.path}, outside any declaration; such ids are named by their lines, so an edit at or above them ends them. ${again}`;
   }
   const what = `${was.symbol} (${was.kind} \`${clipLine(was.signature, 100)}\` in ${was.path})`;
+  // The file is still there but the last refresh had to skip it (unreadable, binary now, too large): its
+  // declarations left the index with it, which is not the same as being deleted.
+  const skipped = snapshot.files.get(was.path)?.skipReason;
+  if (skipped) {
+    return `${what} is not in the index now: ${was.path} was skipped at the last refresh (${skipped}). Once the file can be indexed again, the next search takes it back in; ${again.charAt(0).toLowerCase()}${again.slice(1)}`;
+  }
   const namesakes: DetailedChunk[] = [];
   for (let i = 0; i < snapshot.chunks.length; i++) {
     if (snapshot.chunks.symbolAt(i) === was.symbol) namesakes.push(withDetails(snapshot, snapshot.chunks.at(i)!));

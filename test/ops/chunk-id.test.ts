@@ -92,6 +92,18 @@ describe("Workspace.getChunk", () => {
     ws.close();
   });
 
+  test("the id of a declaration whose file the refresh now skips (binary, unreadable, too large) says so, not that it was deleted", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    writeFileSync(join(root, "src/Alpha.cs"), `${csClass("App", "Alpha", ["Stop"])}\u0000`);
+    const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StaleChunkIdError);
+    expect((error as Error).message).toMatch(
+      /^App\.Alpha\.Stop \(Method `public int Stop\(int x\)` in src\/Alpha\.cs\) is not in the index now: src\/Alpha\.cs was skipped at the last refresh \(binary[^)]*\)\. Once the file can be indexed again, the next search takes it back in; run code_search again to get a fresh id\.$/,
+    );
+    ws.close();
+  });
+
   test("an unknown ordinal, an unknown project and a malformed id are errors", async () => {
     const { ws } = setup();
     const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
