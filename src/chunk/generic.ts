@@ -12,7 +12,8 @@
 // Rules, the same for every language:
 //   1. Where two patterns capture the same node, the earlier pattern wins.
 //   2. Nothing inside a function, method, constant or other non-container declaration is a chunk (closures,
-//      local functions); containers are classes, interfaces, structs, records, enums and modules.
+//      local functions); containers are classes, interfaces, structs, records, enums, modules and type aliases
+//      (an object type's members).
 //   3. Symbol: the package (or the row's module path), the enclosing declarations and scopes, the receiver,
 //      the name, joined with dots.
 //   4. A chunk starts at its outermost wrapper (`export`, decorators), widened up over the doc comments and
@@ -43,7 +44,7 @@ export interface LoadedLanguage {
 const ROLE_CAPTURES = ["name", "body", "receiver", "scope", "package"];
 
 /** Kinds whose declarations may hold chunks of their own (rule 2). */
-const CONTAINER_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Enum", "Interface", "Module", "Record", "Struct"]);
+const CONTAINER_KINDS: ReadonlySet<ChunkKind> = new Set(["Class", "Enum", "Interface", "Module", "Record", "Struct", "TypeAlias"]);
 
 /** Nodes left out of signatures: comments, decorators, annotations, attributes. */
 const NOT_SIGNATURE = ["comment", "line_comment", "block_comment", "decorator", "marker_annotation", "annotation", "attribute_item"];

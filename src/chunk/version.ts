@@ -74,5 +74,9 @@
  *     `{ThemeResource …}` are uses of it.
  * 37: a Razor component tag's event callback parameter given a plain name (`<SaveButton OnClick="Save" />`) is a use
  *     of that method.
+ * 38: a class assigned to a variable at module level (`var HTTPException = class extends Error {…}`, as bundlers write
+ *     classes) is a Class chunk with its members; a TypeScript namespace's exported constants and an object type
+ *     alias's properties are Constant and Field chunks; a JavaScript/TypeScript member a function is assigned to
+ *     (`res.send = function …`) is not a use of that member.
  */
-export const CHUNKER_VERSION = 37;
+export const CHUNKER_VERSION = 38;

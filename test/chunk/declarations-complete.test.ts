@@ -132,6 +132,22 @@ describe("JavaScript members assigned at module level (CommonJS style)", () => {
   });
 });
 
+describe("classes bundlers write as variables, namespace constants, object type aliases (CHUNKER_VERSION 38)", () => {
+  test("`var X = class extends Y {…}` at module level is a class with its members, in JavaScript and TypeScript", () => {
+    const text = src("var HTTPException = class extends Error {", "  res;", "  getResponse() {", "    return this.res;", "  }", "};", "function f() {", "  const Local = class {};", "}");
+    for (const path of ["dist/http-exception.js", "src/http-exception.ts"]) {
+      expect(declarations(chunker.chunk(path, text))).toEqual(["Class HTTPException 1-6", "Field HTTPException.res 2-2", "Method HTTPException.getResponse 3-5", "Function f 7-9"]);
+    }
+  });
+
+  test("a namespace's exported constants and an object type alias's properties are declarations of them", () => {
+    const text = src("export namespace Outer {", "  export const LIMIT = 1;", "  const hidden = 2;", "}", "export type Options = {", "  /** Resets the timer. */", "  resetTimeout?: boolean;", "  timeout: number;", "};", "export type Id = string;");
+    const chunks = chunker.chunk("src/ns.ts", text);
+    expect(declarations(chunks)).toEqual(["Module Outer 1-4", "Constant Outer.LIMIT 2-2", "TypeAlias Options 5-9", "Field Options.resetTimeout 6-7", "Field Options.timeout 8-8", "TypeAlias Id 10-10"]);
+    expect(only(chunks, "Options.resetTimeout").doc).toBe("Resets the timer.");
+  });
+});
+
 describe("anonymous default exports", () => {
   test("the file's stem names them (a folder's name for an index file); named ones keep their name", () => {
     expect(defaultExportName("ui/Button.tsx")).toBe("Button");

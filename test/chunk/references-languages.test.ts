@@ -118,6 +118,11 @@ describe("JavaScript references", () => {
     const scoped = "const limit = 3;\nfunction f(limit) { return limit; }\nfunction g() { return limit; }\n";
     expect(listed("b.mjs", scoped)).toEqual(["limit@3 member"]);
   });
+
+  test("the member a function is assigned to is declared there, not used; its object is used, and a call elsewhere is", () => {
+    const members = "res.sendStatus = function sendStatus(code) {};\nres.type = res.kind = () => 1;\nres.other = () => res.sendStatus(2);\nres.locals = {};\n";
+    expect(listed("c.js", members)).toEqual(["res@1 member", "res@2 member", "res@3 member", "sendStatus@3 call res", "res@4 member", "locals@4 member res"]);
+  });
 });
 
 describe("Python references", () => {

@@ -64,3 +64,11 @@
 (class name: (_) @ignore)
 (import_statement) @ignore
 (export_specifier alias: (_) @ignore)
+; A function assigned to a member declares it (`res.send = function send() {…}`, `a.b = a.c = function …`): the
+; member's name there is no use of it; the object's is.
+(assignment_expression
+  left: (member_expression property: (property_identifier) @ignore)
+  right: [(function_expression) (arrow_function) (generator_function)])
+(assignment_expression
+  left: (member_expression property: (property_identifier) @ignore)
+  right: (assignment_expression right: [(function_expression) (arrow_function) (generator_function)]))

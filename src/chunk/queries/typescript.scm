@@ -37,11 +37,28 @@
     (variable_declarator name: (identifier) @name
       value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
 
-; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
+; `const Router = class {…}` (bundlers write classes so): a class named by its variable.
+(program
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
+(program
+  (variable_declaration
+    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
+(export_statement
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
+
+; Exported constants that are values, not functions: named API, at module level or in a namespace. Others are left
+; to the gap chunks.
 (program
   (export_statement
     (lexical_declaration
       (variable_declarator name: (identifier) @name)) @definition.constant))
+(internal_module
+  body: (statement_block
+    (export_statement
+      (lexical_declaration
+        (variable_declarator name: (identifier) @name)) @definition.constant)))
 
 (method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
 (method_definition name: (_) @name body: (statement_block) @body) @definition.method
@@ -55,5 +72,7 @@
 ; C# fields: agents look instance state up by name. Fields holding functions are methods (above).
 (class_body (public_field_definition name: (_) @name) @definition.field)
 
-; An interface's properties, one chunk each, as class fields are: `ChunkRecord.stateField` is looked up by name.
+; An interface's properties, one chunk each, as class fields are: `ChunkRecord.stateField` is looked up by name;
+; and so are those of an object type alias (`type RequestOptions = { timeout?: number; … }`), options types mostly.
 (interface_body (property_signature name: (_) @name) @definition.field)
+(type_alias_declaration value: (object_type (property_signature name: (_) @name) @definition.field))
