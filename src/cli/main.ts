@@ -445,15 +445,22 @@ export function buildProgram(io: CliIo = defaultIo): Command {
 export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const program = buildProgram(io);
   // A script that asked for JSON gets its failure as JSON on stdout too, so one parser reads every outcome.
-  const json = argv.includes("--json");
+  // Only options count: words after `--` are a query's ("search -- --json flag").
+  const options = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  const json = options.includes("--json");
   const fail = (message: string, code: number): number => {
     if (json) io.out(JSON.stringify({ error: message, exit_code: code }));
     else io.err(`error: ${message}`);
     return code;
   };
   // Commander keeps the last of a repeated option: `--root a --root b` would index b without a word.
-  const repeated = ["--root", "--config"].find((option) => argv.filter((a) => a === option || a.startsWith(`${option}=`)).length > 1);
-  if (repeated) return fail(`${repeated} is given more than once; a command takes one (configure several projects in a config file to search them together).`, 2);
+  const spellings: Record<string, string[]> = { "--root": ["--root"], "--config": ["--config"], "--id": ["--id"], "--project": ["--project", "-p"] };
+  const given = (spelling: string) => options.filter((a) => a === spelling || a.startsWith(`${spelling}=`) || (spelling === "-p" && /^-p./.test(a))).length;
+  const repeated = Object.keys(spellings).find((option) => spellings[option]!.reduce((n, spelling) => n + given(spelling), 0) > 1);
+  if (repeated) {
+    const hint = repeated === "--project" ? "one project, or none for every configured project" : "one (configure several projects in a config file to search them together)";
+    return fail(`${repeated} is given more than once; a command takes ${hint}.`, 2);
+  }
   try {
     await program.parseAsync(argv, { from: "user" });
     return typeof process.exitCode === "number" ? process.exitCode : 0;

@@ -149,7 +149,7 @@ export function configFilePath(input: LoadConfigInput): string {
 function locateConfigFile(input: LoadConfigInput): LocatedFile {
   const p = pathFor(input.platform);
   if (input.configPath !== undefined) {
-    return { path: resolveUserPath(input.configPath, input.cwd, input), namedBy: "--config" };
+    return { path: resolveUserPath(checkFlagText("--config", input.configPath), input.cwd, input), namedBy: "--config" };
   }
   const fromEnv = input.env.CODEINDEX_CONFIG;
   if (fromEnv !== undefined && fromEnv.trim() !== "") {

@@ -29,7 +29,7 @@ import {
   type ReferencesView,
   type ReferenceView,
 } from "./views.ts";
-import { UsageError, type OperationHooks, type Workspace } from "./workspace.ts";
+import { NotIndexedError, UsageError, type OperationHooks, type Workspace } from "./workspace.ts";
 
 export interface OutlineParams {
   /** Project-relative (`/` or `\` separated) or absolute path inside a project root. */
@@ -224,7 +224,7 @@ function typeHint(snapshots: readonly Snapshot[], raw: string, names: CommandNam
   return declared ? ` "${echo(raw)}" is a type: outline it with ${names.outlineType} ${echo(raw)}.` : "";
 }
 
-function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string, names: CommandNames): string {
+function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string, names: CommandNames): Error {
   const row = snapshot.files.get(rel);
   const head = `"${echo(rel)}" is not indexed in project "${index.id}"`;
   let cause: string;
@@ -234,7 +234,7 @@ function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: st
   else if (walked) cause = `: ${walkSkipText(walked, rel)}`;
   else if (link !== undefined) cause = `: "${echo(link)}" is a symbolic link, and links are never followed (index the target's folder instead)`;
   else if (isDirectory(resolve(index.project.root, rel))) {
-    return `${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`;
+    return new UsageError(`${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`);
   } else if (reindexRunning && existsSync(resolve(index.project.root, rel))) {
     cause = ` yet: the index is being rebuilt or updated and answers as it was before; ask again when that finishes`;
   } else if (existsSync(resolve(index.project.root, rel))) {
@@ -242,7 +242,7 @@ function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: st
   } else cause = ": no such file";
   const near = closeMatches(snapshot, rel);
   const hint = cause === ": no such file" ? typeHint([snapshot], rel, names) : "";
-  return `${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${hint}`;
+  return new NotIndexedError(`${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${hint}`);
 }
 
 /** The walker's reason for leaving a file out, as a clause. */
@@ -417,10 +417,10 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     // best; otherwise every project's similar names are offered.
     const explained = ready.find((r) => r.snapshot.files.get(relFor(r))?.skipReason || onDisk(r.index.project.root, relFor(r)));
     const only = explained ?? (ready.length === 1 ? ready[0] : undefined);
-    if (only) throw new UsageError(notIndexedError(only, relFor(only), ws.names));
-    if (ready.length === 0) throw new UsageError(`"${echo(raw)}" is not indexed.`);
+    if (only) throw notIndexedError(only, relFor(only), ws.names);
+    if (ready.length === 0) throw new NotIndexedError(`"${echo(raw)}" is not indexed.`);
     const near = ready.flatMap((r) => closeMatches(r.snapshot, relFor(r)).map((path) => `${path} (project "${r.index.id}")`)).slice(0, 5);
-    throw new UsageError(
+    throw new NotIndexedError(
       `"${echo(raw)}" is not indexed in any project (${ready.map((r) => `"${r.index.id}"`).join(", ")}): no such file.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${typeHint(ready.map((r) => r.snapshot), raw, ws.names)}`,
     );
   }
@@ -491,7 +491,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   }
   if (found.length === 0) {
     const close = closeNamesNote(ready.map((r) => r.snapshot), symbolSegments(name).pop()!);
-    throw new UsageError(
+    throw new NotIndexedError(
       `No type named "${echo(name)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
     );
   }

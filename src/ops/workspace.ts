@@ -59,6 +59,14 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/**
+ * A well-formed request for a file or type that is not in the index (not there, skipped, left out by the walker):
+ * an answer about the index, not a mistake in the call, so the CLI exits 1 for it rather than 2.
+ */
+export class NotIndexedError extends Error {
+  override name = "NotIndexedError";
+}
+
 /** How long a backend health answer is trusted before asking again. */
 const HEALTH_TTL_MS = 5_000;
 

@@ -279,7 +279,7 @@ describe("code-index CLI on UniTask", () => {
     const cutOutline = await cli("outline", "Runtime/UniTask.Delay.cs", ...flags, "-l", "1");
     expect(cutOutline.stderr).toMatch(/note: Listed the first 1 of \d+ declarations, in source order; pass a larger --limit \(up to 5000\), or find one by name with code-index find-symbol\./);
     const missing = await cli("outline", "Nope.cs", ...flags);
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1); // an answer about the index, as for a stale id; not a usage error
     expect(missing.stderr).toContain("not indexed");
     // A type across its files: the header counts files and declarations, then each part with its path.
     const type = await cli("outline", "--type", "UniTask", ...flags, "-l", "3");
@@ -317,6 +317,15 @@ describe("code-index CLI on UniTask", () => {
     expect((await cli("--root", corpus, "help", "search")).code).toBe(0);
     const twice = await cli("status", "--root", corpus, "--root", corpus);
     expect([twice.code, twice.stderr.includes("--root is given more than once")]).toEqual([2, true]);
+    for (const [args, option] of [[["-p", "a", "--project=b"], "--project"], [["--id", "a", "--id", "b"], "--id"]] as const) {
+      const again = await cli("status", "--root", corpus, ...args);
+      expect([again.code, again.stderr.includes(`${option} is given more than once`)]).toEqual([2, true]);
+    }
+    const emptyConfig = await cli("status", "--config", "");
+    expect([emptyConfig.code, emptyConfig.stderr.trim()]).toEqual([2, "error: Invalid --config: the value is empty."]);
+    // After `--`, "--json" is a word of the query: the error stays text on stderr.
+    const word = await cli("search", "--limit", "99", "--root", corpus, "--", "--json", "flag");
+    expect([word.code, word.stdout, word.stderr.includes("--limit must be")]).toEqual([2, "", true]);
     // Digits only: a number in another notation is refused too, as the message says.
     const hex = await cli("search", "x", "--limit", "0x10", "--root", corpus, "--embedder", "none");
     expect([hex.code, hex.stderr.includes('--limit must be an integer from 1 to 50 (got "0x10")')]).toEqual([2, true]);

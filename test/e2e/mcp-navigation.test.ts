@@ -100,6 +100,11 @@ describe("navigation tools over MCP", () => {
     expect(view.parts[0].declarations[0].members.map((m: { symbol: string }) => m.symbol)).toEqual(["Bank.Wallet.Balance", "Bank.Wallet.Sign", "Bank.Wallet.SignTwice"]);
     const neither = await server.call("code_outline", {});
     expect([neither.isError, neither.text]).toEqual([true, expect.stringContaining("code_outline needs `path`")]);
+    const blanks = await server.call("code_outline", { path: "", type: " " });
+    expect([blanks.isError, blanks.text]).toEqual([true, expect.stringContaining("code_outline needs `path`")]);
+    const blankPath = await server.call("code_outline", { path: "", type: "Wallet" });
+    expect(blankPath.isError).toBe(false);
+    expect(JSON.parse(unwrap(blankPath.text).json)).toMatchObject({ type: "Wallet", part_count: 1 });
     const both = await server.call("code_outline", { path: "Src/Wallet.cs", type: "Wallet" });
     expect([both.isError, both.text]).toEqual([true, expect.stringContaining("not both")]);
     const unknown = await server.call("code_outline", { type: "Walet" });

@@ -247,10 +247,10 @@ describe("untrusted-content wrapper", () => {
 
 describe("errors are tool results and the server keeps serving", () => {
   const cases: [string, string, Record<string, unknown>, RegExp][] = [
-    ["unknown project (search)", "code_search", { query: "retry", project: "nope" }, /^Unknown project "nope"\. Configured projects: "svc"\. The server reads its config when it starts: after adding a project to it, restart the server \(or the MCP client\)\.$/],
-    ["unknown project (status)", "code_index_status", { project: "nope" }, /^Unknown project "nope"\. Configured projects: "svc"\. The server reads its config/],
-    ["unknown project (reindex)", "code_reindex", { project: "nope" }, /^Unknown project "nope"\. Configured projects: "svc"\. The server reads its config/],
-    ["unknown project (id)", "code_get_chunk", { id: "nope:1:2" }, /^Unknown project "nope"\. Configured projects: "svc"\. The server reads its config/],
+    ["unknown project (search)", "code_search", { query: "retry", project: "nope" }, /^Unknown project "nope"\. Configured projects: "svc"\. Projects come from .*config\.json, which the server reads again when it changes\.$/],
+    ["unknown project (status)", "code_index_status", { project: "nope" }, /^Unknown project "nope"\. Configured projects: "svc"\. Projects come from /],
+    ["unknown project (reindex)", "code_reindex", { project: "nope" }, /^Unknown project "nope"\. Configured projects: "svc"\. Projects come from /],
+    ["unknown project (id)", "code_get_chunk", { id: "nope:1:2" }, /^Unknown project "nope"\. Configured projects: "svc"\. Projects come from /],
     ["blank query", "code_search", { query: "   " }, /^The query is blank/],
     ["limit 0", "code_search", { query: "retry", limit: 0 }, /limit must be an integer from 1 to 50/],
     ["limit 51", "code_search", { query: "retry", limit: 51 }, /limit must be an integer from 1 to 50/],

@@ -5,7 +5,7 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
-import { UsageError, Workspace } from "../../src/ops/workspace.ts";
+import { NotIndexedError, UsageError, Workspace } from "../../src/ops/workspace.ts";
 import type { OutlineNode } from "../../src/ops/views.ts";
 import { chunker, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
@@ -116,7 +116,7 @@ describe("outline", () => {
     await expect(ws.outline({ path: "/etc/passwd" })).rejects.toThrow(/outside every project root/);
     await expect(ws.outline({ path: "../x.cs", project: "corpus" })).rejects.toThrow(/outside the project root/);
     const missing = ws.outline({ path: "ReplaySubject.cs" });
-    await expect(missing).rejects.toBeInstanceOf(UsageError);
+    await expect(missing).rejects.toBeInstanceOf(NotIndexedError);
     await expect(missing).rejects.toThrow(/not indexed .*no such file.*unirx\/Subjects\/ReplaySubject\.cs/);
     await expect(ws.outline({ path: "unirx/package.json" })).rejects.toThrow(/walker leaves it out/);
     await expect(ws.outline({ path: "unirx/Subjects" })).rejects.toThrow(/"unirx\/Subjects" is not indexed in project "corpus": it is a directory; outline takes one file[^.]*\.$/);

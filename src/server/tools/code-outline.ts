@@ -27,20 +27,24 @@ export const codeOutline = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    if ((args.path === undefined) === (args.type === undefined)) {
+    // A blank argument is one not given (clients fill every field of a form): `{ path: "", type: "UniTask" }` is a type.
+    const given = (value: string | undefined) => (value !== undefined && value.trim() !== "" ? value : undefined);
+    const file = given(args.path);
+    const typeName = given(args.type);
+    if ((file === undefined) === (typeName === undefined)) {
       throw new UsageError(
-        args.path === undefined
+        file === undefined
           ? 'code_outline needs `path` (a file, e.g. "Runtime/Operators/Where.cs") or `type` (a type name, e.g. "UniTask").'
           : "Give `path` or `type`, not both: `path` outlines a file, `type` a type across its files.",
       );
     }
-    if (args.type !== undefined) {
-      const view = await ctx.workspace.outlineType({ type: args.type, project: args.project, limit: args.limit }, operationHooks(ctx));
+    if (typeName !== undefined) {
+      const view = await ctx.workspace.outlineType({ type: typeName, project: args.project, limit: args.limit }, operationHooks(ctx));
       const { type, count, part_count, warning, parts } = view;
       const projects = [...new Set(parts.map((p) => p.project))].join(",");
       return wrapUntrusted(toJson({ type, count, part_count, warning, parts }), `code-index:${projects}`);
     }
-    const view = await ctx.workspace.outline({ path: args.path!, project: args.project, limit: args.limit }, operationHooks(ctx));
+    const view = await ctx.workspace.outline({ path: file!, project: args.project, limit: args.limit }, operationHooks(ctx));
     const { project, path, count, file_may_be_stale, warning, declarations } = view;
     return wrapUntrusted(toJson({ project, path, count, file_may_be_stale, warning, declarations }), `code-index:${view.project}`);
   },
