@@ -2,6 +2,7 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
+import { isNonSource } from "./prior.ts";
 
 /** How a definition matched, best first; the tools report it per hit. */
 export const DEFINITION_MATCHES = ["exact", "qualified", "prefix", "words"] as const;
@@ -144,9 +145,14 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
     }
     if (band >= 0) hits.push({ index: i, band, tie, kind, path: chunks.pathAt(i), line: chunks.at(i)!.startLine });
   }
+  // Within a band, the code's own declarations before those of tests, docs and samples (a `describe("Workspace")`
+  // suite is named like the class it tests).
+  const aside = new Map<string, number>();
+  const asideOf = (path: string) => aside.get(path) ?? (aside.set(path, isNonSource(path) ? 1 : 0), aside.get(path)!);
   hits.sort(
     (a, b) =>
       a.band - b.band ||
+      asideOf(a.path) - asideOf(b.path) ||
       a.tie - b.tie ||
       kindOrder(a.kind) - kindOrder(b.kind) ||
       a.path.localeCompare(b.path) ||

@@ -140,13 +140,14 @@ const IMPLEMENTERS_OBJECT =
   /\b(?:implements?|implementing|extends?|extending|(?:implementations|implementers|implementors|subclass(?:es)?|subtypes?)\s+of|(?:inherits?|inheriting|derives?|deriving|derived)\s+from)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)/i;
 
 // "tests for X", "tests of X", "specs covering X", "where / how is X tested", "unit tests for X".
+// "tests for X", "is X tested", and as keywords: "X tests", "X unit test", "test X".
 const TESTS_OBJECT =
-  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b/i;
+  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b|^\s*([A-Za-z_$][\w$.]*)\s+(?:unit\s+|integration\s+)?(?:tests?|specs?)\s*[?.!]*\s*$|^\s*(?:tests?|specs?)\s+([A-Za-z_$][\w$.]*)\s*[?.!]*\s*$/i;
 
 /** The name a usage, implementer or tests question asks about (the word after its verb or noun), if it says one. */
 export function askedName(query: string, question: "uses" | "implementers" | "tests"): string | undefined {
   const m = { uses: USES_OBJECT, implementers: IMPLEMENTERS_OBJECT, tests: TESTS_OBJECT }[question].exec(query);
-  const name = m?.[1] ?? m?.[2];
+  const name = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
   return name === undefined || isStopWord(name.toLowerCase()) ? undefined : name.replace(/\.+$/, "");
 }
 
@@ -350,5 +351,27 @@ export function testsLead(snapshot: Snapshot, query: string, symbol: readonly Sy
   const names = new Set(targets.map((i) => snapshot.chunks.nameAt(i)));
   if (names.size === 0 && asked !== undefined) names.add(asked.slice(asked.lastIndexOf(".") + 1));
   for (const name of names) leadToUses(snapshot, snapshot.db.identifiersNamed(name).filter((use) => isTestPath(use.path)), lead, focus);
+  // A test file named for it (`discriminated-unions.test.ts` for discriminatedUnion, `LedgerTests.cs` for Ledger)
+  // holds its tests: the uses there lead the others, or, with none, the file's first declaration does.
+  for (const name of names) {
+    for (const [path, indexes] of snapshot.indexesByPath) {
+      if (!isTestPath(path) || !testFileNames(path, name)) continue;
+      const inFile = indexes.filter((i) => lead.has(i));
+      for (const i of inFile) lead.set(i, 1);
+      if (inFile.length > 0) continue;
+      const first = indexes.filter((i) => snapshot.chunks.kindAt(i) !== "FileFragment").sort((a, b) => snapshot.chunks.startLineAt(a) - snapshot.chunks.startLineAt(b))[0];
+      if (first !== undefined) lead.set(first, 1);
+    }
+  }
   return lead;
+}
+
+/** Whether a test file's name, without its test suffix, separators, case and a plural s, is `name`. */
+function testFileNames(path: string, name: string): boolean {
+  const stem = path
+    .slice(path.lastIndexOf("/") + 1)
+    .replace(/\.[^.]+$/, "")
+    .replace(/[._-](?:test|spec)s?$|(?:Tests?|Specs?)$|^test_/, "");
+  const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
+  return plain(stem) !== "" && plain(stem) === plain(name);
 }

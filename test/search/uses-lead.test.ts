@@ -261,6 +261,10 @@ const TESTED = {
     }
 }
 `,
+  "src/Timer.cs": "namespace App.Time\n{\n    public class Timer\n    {\n        public static object Start() { return null; }\n    }\n}\n",
+  // Named for Timer, but reaches it through a helper: no use of the name.
+  "tests/TimerTests.cs": "namespace App.Time.Tests\n{\n    public class TimerTests\n    {\n        public void Starts() { Assert(Helpers.StartOne() != null); }\n    }\n}\n",
+  "tests/Integration.cs": "namespace App.Time.Tests\n{\n    public class Integration\n    {\n        public void Everything() { Timer.Start(); }\n    }\n}\n",
 };
 
 describe("a question asking for the tests of a declaration leads with the test code using it", () => {
@@ -275,6 +279,13 @@ describe("a question asking for the tests of a declaration leads with the test c
     expect(ask("tests for Clock").map((h) => h.chunk.symbol)).not.toContain("App.Time.Tests.ClockTests.Unrelated");
   });
 
+  test("keywords ask too (\"Clock tests\", \"test Clock\"); a test file named for the declaration leads, by its uses or its first declaration", () => {
+    for (const q of ["Clock tests", "test Clock", "Clock unit test"]) expect(ask(q)[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
+    const timer = ask("Timer tests").map((h) => h.chunk.symbol);
+    expect(timer[0]).toBe("App.Time.Tests.TimerTests");
+    expect(timer).toContain("App.Time.Tests.Integration.Everything");
+  });
+
   test("isTestPath: test folders and the test file names of each language", () => {
     for (const path of ["tests/ClockTests.cs", "test/text/trace.test.ts", "src/__tests__/a.js", "pkg/test_mod.py", "srv/server_test.go", "src/main/FooTest.java", "lib/x.spec.ts"]) {
       expect(isTestPath(path)).toBe(true);
@@ -285,8 +296,10 @@ describe("a question asking for the tests of a declaration leads with the test c
 
 describe("asksForTests", () => {
   test("questions for tests, not questions about testing code", () => {
-    for (const q of ["tests for Clock", "unit tests of Clock.Now", "how is Clock tested", "where is the Scheduler class tested"]) expect(asksForTests(q)).toBe(true);
-    for (const q of ["how does SelfTestClock work", "where is the test runner started"]) expect(asksForTests(q)).toBe(false);
+    for (const q of ["tests for Clock", "unit tests of Clock.Now", "how is Clock tested", "where is the Scheduler class tested", "Clock tests", "splitIdentifier unit test", "test Clock"]) {
+      expect(asksForTests(q)).toBe(true);
+    }
+    for (const q of ["how does SelfTestClock work", "where is the test runner started", "test whether a file is binary"]) expect(asksForTests(q)).toBe(false);
   });
 });
 
