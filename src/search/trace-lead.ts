@@ -19,7 +19,7 @@ export function traceLead(snapshot: Snapshot, query: string, focus?: Map<number,
     for (const index of resolveFrame(snapshot, frame, named)) {
       if (lead.has(index)) continue;
       lead.set(index, -k);
-      if (frame.line !== undefined && focus && !focus.has(index)) focus.set(index, frame.line);
+      if (frame.line !== undefined && focus && !focus.has(index) && holdsLine(snapshot, index, frame.line)) focus.set(index, frame.line);
     }
   });
   return lead;
@@ -31,11 +31,18 @@ function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<
   if (frame.line !== undefined && files.length > 0) {
     // A file name several folders share: the frame's method tells which one, else each is a candidate.
     const inFile = bySymbol === undefined ? files : files.filter((f) => f === snapshot.chunks.pathAt(bySymbol));
+    // The frame's method is declared in its file, but not around its line: the trace is from another version of the
+    // file (lines moved since), and the name says which declaration it means.
+    if (bySymbol !== undefined && inFile.length > 0 && !holdsLine(snapshot, bySymbol, frame.line)) return [bySymbol];
     const places = (inFile.length > 0 ? inFile : files).slice(0, MAX_SAME_TAIL);
     const found = places.map((path) => enclosingIndex(snapshot, path, frame.line!) ?? nearestIndex(snapshot, path, frame.line!)).filter((i) => i !== undefined);
     if (found.length > 0) return found;
   }
   return bySymbol === undefined ? [] : [bySymbol];
+}
+
+function holdsLine(snapshot: Snapshot, index: number, line: number): boolean {
+  return snapshot.chunks.startLineAt(index) <= line && line <= snapshot.chunks.endLineAt(index);
 }
 
 /**

@@ -119,6 +119,15 @@ describe("stack traces lead with the declarations their frames point at", () => 
     expect(top("Services/Loader.cs:21")[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader");
   });
 
+  test("a frame whose method is declared in its file away from its line (a trace of another version) points at the method", () => {
+    const trace = "   at MyApp.Services.Loader.Run() in C:\\build\\src\\Services\\Loader.cs:line 10";
+    const [hit] = searchSnapshot(fixture.index.snapshot(), { query: trace, limit: 1 });
+    expect(`${hit!.chunk.path}:${hit!.chunk.symbol}`).toBe("src/Services/Loader.cs:MyApp.Services.Loader.Run");
+    expect(hit!.focusLine).toBeUndefined(); // line 10 is not in it: the excerpt shows the method's own lines
+    // A frame without a method name still goes by its line.
+    expect(top("Services/Loader.cs:10")[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader.Loader");
+  });
+
   test("a line no declaration holds (a blank line, a trace of an older file) points at the nearest one", () => {
     const lead = [...traceLead(fixture.index.snapshot(), "pkg/mod.py:3").keys()];
     expect(lead.map((i) => fixture.index.snapshot().chunks.symbolAt(i))).toEqual(["pkg.mod.handle"]);
