@@ -38,14 +38,31 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
-  transport.onerror = (e) => log(`protocol error: ${e.message}`);
+  // A line that is not JSON, or not a JSON-RPC message, gets the protocol's error reply (id null: its id cannot be
+  // read), so a client waiting on it fails at once instead of timing out.
+  const reply = (message: unknown) => void transport.send(message as JSONRPCMessage).catch(() => {});
+  transport.onerror = (e) => {
+    log(`protocol error: ${e.message}`);
+    if (e instanceof SyntaxError) reply({ jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${e.message}` } });
+    else if (e.name === "ZodError") reply({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 request, notification or response" } });
+  };
+  // Many answers written at once each wait for stdout to drain; those listeners are not a leak.
+  process.stdout.setMaxListeners(0);
   await server.connect(transport);
   // `"arguments": null` (sent by some clients for a tool without arguments) fails the SDK's request schema with an
   // internal error before any tool runs; it is taken as omitted, which the protocol allows.
   const deliver = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage) => {
-    const call = message as { method?: string; params?: { arguments?: unknown } };
+    const call = message as { id?: string | number; method?: string; params?: { arguments?: unknown } };
     if (call.method === "tools/call" && call.params?.arguments === null) delete call.params.arguments;
+    // Arguments that are no object (a list, a string) fail the SDK's schema as an internal error; they are the
+    // caller's invalid params.
+    const args = call.method === "tools/call" ? call.params?.arguments : undefined;
+    if (args !== undefined && (typeof args !== "object" || Array.isArray(args)) && call.id !== undefined) {
+      const got = Array.isArray(args) ? "a list" : typeof args === "string" ? "a string" : typeof args;
+      reply({ jsonrpc: "2.0", id: call.id, error: { code: -32602, message: `Invalid params: "arguments" must be an object of the tool's named arguments (got ${got}), e.g. {"query": "retry"}.` } });
+      return;
+    }
     deliver?.(message);
   };
   // The SDK transport does not watch for end of input; without this a closed client would leave us running.

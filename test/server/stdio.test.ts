@@ -1,7 +1,7 @@
 // `serve` over stdio: a client that goes away mid-build does not leave the process building for nobody.
 import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUN, CLI, tempDir } from "./mcp-harness.ts";
 
@@ -36,3 +36,37 @@ test("a client closing mid-build stops the build after its commit: the server ex
   expect(files).toBeLessThan(700);
   expect(exitMs).toBeLessThan(3000);
 }, 60_000);
+
+test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700), arguments that are not an object (-32602)", async () => {
+  const root = join(work.path, "faults");
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, "Retry.cs"), "namespace A { public class Retry { public void Again() {} } }\n");
+  const config = join(work.path, "faults.json");
+  writeFileSync(config, JSON.stringify({ CodeIndex: { Projects: [{ Id: "p", Root: root, CacheDirectory: join(work.path, "faults-cache") }] }, Embedding: { Provider: "none" } }));
+  const server = Bun.spawn([BUN, CLI, "--config", config, "serve"], { stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const write = (line: string) => server.stdin.write(`${line}\n`);
+  write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } }));
+  write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+  write("this is not json");
+  write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "code_search", arguments: ["retry"] } }));
+  write(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "code_search", arguments: "retry" } }));
+  write(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }));
+  await server.stdin.flush();
+  const replies: { id: unknown; error?: { code: number; message: string }; result?: unknown }[] = [];
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of server.stdout) {
+    text += decoder.decode(chunk);
+    const lines = text.split("\n");
+    text = lines.pop()!;
+    for (const line of lines) if (line.trim() !== "") replies.push(JSON.parse(line));
+    if (replies.some((r) => r.id === 4)) break;
+  }
+  server.stdin.end();
+  await server.exited;
+  const byId = (id: unknown) => replies.find((r) => r.id === id);
+  expect(byId(null)?.error?.code).toBe(-32700);
+  expect(byId(2)?.error).toMatchObject({ code: -32602, message: expect.stringContaining('"arguments" must be an object of the tool\'s named arguments (got a list)') });
+  expect(byId(3)?.error).toMatchObject({ code: -32602, message: expect.stringContaining("(got a string)") });
+  expect(byId(4)?.result).toBeDefined(); // the server kept serving
+}, 30_000);
