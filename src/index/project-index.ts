@@ -49,6 +49,8 @@ export interface RefreshOptions {
   embedWaitMs?: number;
   /** The background embedding's own refresh: it yields to any other refresh (see embedInBackground). */
   background?: boolean;
+  /** Wait out another process's update however long it takes (an explicit build), instead of answering from the index. */
+  waitForOthers?: boolean;
 }
 
 export interface RefreshReport {
@@ -580,11 +582,11 @@ export class ProjectIndex {
   /**
    * The write lock for a refresh. A search or navigation refresh of a built index waits for another process's
    * update at most OTHER_WRITER_WAIT_MS, then gets undefined and answers from the index as it is (what that process
-   * committed so far included); a first build, a reindex and the background embedding wait it out.
+   * committed so far included); a first build, an explicit build or reindex and the background embedding wait it out.
    */
   private async lockForRefresh(opts: RefreshOptions): Promise<LockHandle | undefined> {
     const file = join(this.project.cacheDirectory, LOCK_FILE);
-    const mayAnswerNow = !opts.force && !opts.background && this.hasBuiltIndex();
+    const mayAnswerNow = !opts.force && !opts.background && !opts.waitForOthers && this.hasBuiltIndex();
     if (!mayAnswerNow) return acquireLock(file, { onWait: opts.onWait });
     try {
       return await acquireLock(file, { onWait: opts.onWait, timeoutMs: OTHER_WRITER_WAIT_MS });

@@ -655,6 +655,8 @@ export class Workspace {
         try {
           const r = await index.refresh({
             force: full,
+            // Asked to bring the index up to date, a build waits for another process's update and then does its own.
+            waitForOthers: true,
             skipEmbedding: !semantic,
             ...wait,
             onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)),

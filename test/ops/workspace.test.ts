@@ -354,6 +354,25 @@ describe("Workspace", () => {
     ws.close();
   }, 20_000);
 
+  test("an explicit build waits out another process's update (however long), then brings the index up to date", async () => {
+    const ws = twoProjects(true);
+    await ws.build(undefined, false);
+    const cache = ws.index("good").project.cacheDirectory;
+    const writer = Bun.spawn(["sleep", "30"]); // stands for the process that holds the write lock
+    writeFileSync(join(cache, LOCK_FILE), `${writer.pid}\n`);
+    const root = ws.index("good").project.root;
+    writeTree(root, { "src/Teller.cs": csClass("Bank", "Teller", ["Count"]) });
+    let done = false;
+    const building = ws.build("good", false).then((views) => ((done = true), views));
+    await Bun.sleep(4_500); // past the 3 s a search waits
+    expect(done).toBe(false);
+    writer.kill();
+    await writer.exited;
+    const [view] = await building;
+    expect(view).toMatchObject({ project_id: "good", file_count: 2 });
+    ws.close();
+  }, 20_000);
+
   test("status of a project never built reports zeros and writes nothing to its cache directory", async () => {
     const ws = twoProjects(true);
     const [, other] = await ws.status();
