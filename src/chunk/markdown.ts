@@ -1,4 +1,5 @@
-// Markdown: one chunk per ATX heading section; fenced code is never mistaken for a heading.
+// Markdown: one chunk per heading section (ATX `# Title` and setext `Title` over `===` or `---`); fenced code is
+// never mistaken for a heading.
 import type { ChunkDraft } from "../types.ts";
 import { toDraft } from "./draft.ts";
 import { isBlank } from "./text.ts";
@@ -18,6 +19,10 @@ interface Section {
 
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A setext underline: `===` makes the line above a level-1 heading, `---` a level-2 one. */
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
+/** Lines that cannot be a setext heading's text: list items, quotes, tables, indented code, ATX headings. */
+const NOT_SETEXT_TEXT = /^(?: {4,}|\t| {0,3}(?:[-*+>|#]|\d+[.)])(?:\s|$))/;
 
 function headingText(raw: string | undefined): string {
   // A closing run of #s is decoration, not part of the title.
@@ -29,6 +34,7 @@ function sections(lines: readonly string[]): Section[] {
   const stack: Array<{ level: number; text: string }> = [];
   let current: Section = { start: 1, end: lines.length, trail: [] };
   let fence: string | undefined;
+  let underline = -1; // the line under a setext heading: part of the heading, never text
   lines.forEach((line, index) => {
     const fenceMatch = FENCE.exec(line);
     if (fence !== undefined) {
@@ -42,13 +48,19 @@ function sections(lines: readonly string[]): Section[] {
       fence = fenceMatch[1];
       return;
     }
+    if (index === underline) return;
     const heading = HEADING.exec(line);
-    if (!heading?.[1]) return;
-    const level = heading[1].length;
+    const under = SETEXT.exec(lines[index + 1] ?? "");
+    // Setext: a line of text (after a blank line or a heading, not inside a paragraph) with an underline below.
+    const setext = !heading && under?.[1] && !isBlank(line) && !NOT_SETEXT_TEXT.test(line) && (index === 0 || isBlank(lines[index - 1]!) || index - 1 === underline || HEADING.test(lines[index - 1]!));
+    if (!heading?.[1] && !setext) return;
+    const level = heading?.[1] ? heading[1].length : under![1]!.startsWith("=") ? 1 : 2;
+    const text = heading?.[1] ? headingText(heading[2]) : line.trim();
+    if (setext) underline = index + 1;
     current.end = index; // the previous section ends on the line above (1-based index)
     result.push(current);
     while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
-    stack.push({ level, text: headingText(heading[2]) });
+    stack.push({ level, text });
     current = { start: index + 1, end: lines.length, trail: stack.map((s) => s.text), headingLine: line.trim() };
   });
   result.push(current);

@@ -77,6 +77,7 @@
  * 38: a class assigned to a variable at module level (`var HTTPException = class extends Error {…}`, as bundlers write
  *     classes) is a Class chunk with its members; a TypeScript namespace's exported constants and an object type
  *     alias's properties are Constant and Field chunks; a JavaScript/TypeScript member a function is assigned to
- *     (`res.send = function …`) is not a use of that member.
+ *     (`res.send = function …`) is not a use of that member; markdown setext headings (`Title` over `===` or `---`)
+ *     start sections.
  */
 export const CHUNKER_VERSION = 38;

@@ -49,10 +49,10 @@ export interface LoadConfigInput {
 
 export const ENV_PREFIX = "CODEINDEX_";
 /**
- * What an ad hoc project (`--root`, or the working directory) indexes: the defaults, Razor views (`.cshtml`, chunked
+ * What an ad hoc project (`--root`, or the working directory) indexes: the defaults, `.markdown`, Razor views (`.cshtml`, chunked
  * like `.razor`), XAML (`.xaml`, `.axaml`: the C# it names are references) and every table language.
  */
-export const AD_HOC_EXTENSIONS: readonly string[] = [...new Set([...DEFAULT_EXTENSIONS, ".cshtml", ".xaml", ".axaml", ...LANGUAGE_EXTENSIONS])];
+export const AD_HOC_EXTENSIONS: readonly string[] = [...new Set([...DEFAULT_EXTENSIONS, ".markdown", ".cshtml", ".xaml", ".axaml", ...LANGUAGE_EXTENSIONS])];
 export const DEFAULT_CONFIG_FILE = [".code-index-mcp", "config.json"] as const;
 
 export function loadConfig(input: LoadConfigInput): AppConfig {

@@ -25,6 +25,15 @@ describe("markdown sections", () => {
     expect(outline(chunks)).toEqual(["FileFragment a.markdown#Top 1-6", "FileFragment a.markdown#Top > Sub 7-7"]);
   });
 
+  test("setext headings (text over === or ---) start sections; a rule after a paragraph line or a list, or a blank line, does not", () => {
+    const chunks = chunker.chunk(
+      "README.md",
+      src("Installation", "============", "Run npm install.", "", "Usage", "-----", "Call it.", "More of the paragraph", "---", "", "- a list item", "---", "", "---", "Tail"),
+    );
+    expect(outline(chunks)).toEqual(["FileFragment README.md#Installation 1-4", "FileFragment README.md#Installation > Usage 5-15"]);
+    expect(chunks[1]?.signature).toBe("Usage");
+  });
+
   test("sections over 200 lines split into windows", () => {
     const body = Array.from({ length: 250 }, (_, i) => `line ${i + 2}`);
     const chunks = chunker.chunk("long.md", src("# Long", ...body));
