@@ -357,7 +357,7 @@ describe("zero-config", () => {
     ]);
     expect(loadConfig(input(base, { flags: { root: "../Game", id: "game2" } })).projects[0]!.id).toBe("game2");
     // Ad hoc projects read every supported language; configured ones keep the .cs .razor .md default.
-    expect(AD_HOC_EXTENSIONS).toEqual([".cs", ".razor", ".md", ".cshtml", ".xaml", ".axaml", ".cjs", ".cts", ".go", ".java", ".js", ".jsx", ".mjs", ".mts", ".py", ".pyi", ".rs", ".ts", ".tsx"]);
+    expect(AD_HOC_EXTENSIONS).toEqual([".cs", ".razor", ".md", ".markdown", ".cshtml", ".xaml", ".axaml", ".cjs", ".cts", ".go", ".java", ".js", ".jsx", ".mjs", ".mts", ".py", ".pyi", ".rs", ".ts", ".tsx"]);
   });
 
   test("two folders with the same name get different cache dirs", () => {
