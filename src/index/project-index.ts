@@ -10,6 +10,7 @@ import { IndexDb, type FileRow } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock, heldByAnother, LockTimeoutError, type LockHandle } from "../store/lock.ts";
+import { clearBuildProgress, writeBuildProgress } from "../store/build-progress.ts";
 import { diskFullError, foreignCacheEntries, foreignCacheError, isDiskFull, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { isInside } from "../walk/paths.ts";
@@ -149,6 +150,8 @@ const YIELD_GRACE_MS = 1_000;
 
 /** Longest a search or navigation call waits for another process updating a built index before it answers from it. */
 const OTHER_WRITER_WAIT_MS = 3_000;
+/** How often a running refresh rewrites its progress file (store/build-progress.ts). */
+const PROGRESS_WRITE_MS = 1_000;
 const BACKGROUND_BATCH = 8;
 /** The background embedding holds the write lock this long at most, then pauses this long (lock waiters poll ≤ 0.5 s). */
 const BACKGROUND_SLICE_MS = 10_000;
@@ -566,6 +569,21 @@ export class ProjectIndex {
     const lock = await this.lockForRefresh(opts);
     // Another process has been updating a built index for a while (a reindex): answer from it as it is.
     if (!lock) return { ...unchangedReport(this.snapshot()), reindexRunning: true };
+    // While it holds the lock, the refresh says how far it got in the cache directory, for a status asked from another
+    // process (which otherwise sees only the committed files, every WRITE_BATCH).
+    const cacheDirectory = this.project.cacheDirectory;
+    let written = 0;
+    const tell = opts.onProgress;
+    opts = {
+      ...opts,
+      onProgress: (p) => {
+        if (p.phase !== "scan" && (performance.now() - written >= PROGRESS_WRITE_MS || p.done === p.total)) {
+          written = performance.now();
+          writeBuildProgress(cacheDirectory, p);
+        }
+        tell?.(p);
+      },
+    };
     try {
       const report = await this.refreshLocked(opts, yieldRequest);
       report.durationMs += elsewhere.ms;
@@ -575,6 +593,7 @@ export class ProjectIndex {
       this.watcher?.invalidate(); // the walk this refresh began is not reflected in the index
       throw e;
     } finally {
+      if (written > 0) clearBuildProgress(cacheDirectory);
       lock.release();
     }
   }

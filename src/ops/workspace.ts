@@ -8,6 +8,7 @@ import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
 import { type BuildElsewhere, isCorruption, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
+import { readBuildProgress } from "../store/build-progress.ts";
 import { declarationEndInLine } from "../text/declaration-in-line.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { searchedQuery } from "../text/searched-query.ts";
@@ -613,7 +614,7 @@ export class Workspace {
           embedding_backend: backend,
           ...(this.embedder.enabled ? { vector_weight: vectorWeightView(index, this.borrowedVectorWeight(index)) } : {}),
           // Zero files and chunks read as an empty project; never built is another thing.
-          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files, index.buildRunning) } : this.otherRootNote(index)),
+          ...(s.builtAtUtc === undefined ? { note: this.unbuiltNote(s.files, index.buildRunning, index.project.cacheDirectory) } : this.otherRootNote(index)),
         };
       } catch (e) {
         const error =
@@ -635,8 +636,13 @@ export class Workspace {
   }
 
   /** What status says of a project whose first build has not finished: running, never started, or interrupted part way. */
-  private unbuiltNote(files: number, running: boolean): string {
-    if (running) return `the first build is running (${files} file(s) indexed so far); searches wait for it to finish.`;
+  private unbuiltNote(files: number, running: boolean, cacheDirectory: string): string {
+    if (running) {
+      // Files are committed in batches; the build's own progress says how far it really is.
+      const p = readBuildProgress(cacheDirectory);
+      const where = p === undefined ? "" : `${p.phase === "chunk" ? "chunked" : `${p.phase}:`} ${p.done} of ${p.total} ${p.phase === "embed" ? "chunk texts embedded" : "files"}, `;
+      return `the first build is running (${where}${files} file(s) committed so far); searches wait for it to finish.`;
+    }
     if (files === 0) return `not built yet: the first search or ${this.names.reindex} builds it.`;
     return `the first build was interrupted after ${files} file(s); the next search or ${this.names.reindex} indexes the rest.`;
   }

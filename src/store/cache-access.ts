@@ -4,10 +4,10 @@
 // readonly database" unless it is caught first.
 import { accessSync, constants, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { CODES_FILE, DB_FILE, LOCK_FILE, VECTORS_FILE, WATCH_BARRIER_PREFIX } from "./format.ts";
+import { CODES_FILE, DB_FILE, LOCK_FILE, PROGRESS_FILE, VECTORS_FILE, WATCH_BARRIER_PREFIX } from "./format.ts";
 
 /** What a cache directory holds that a refresh may write. */
-const STORE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, VECTORS_FILE, CODES_FILE, LOCK_FILE];
+const STORE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, VECTORS_FILE, CODES_FILE, LOCK_FILE, PROGRESS_FILE];
 
 /**
  * Which part of an existing cache this user cannot write (the directory, else one of its files) and the system's

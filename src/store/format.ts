@@ -29,6 +29,8 @@ export const VECTORS_FILE = "vectors.bin";
 /** Sign bits of each vectors.bin row (derived, rebuilt from vectors.bin when short): the compact search pass. */
 export const CODES_FILE = "codes.bin";
 export const LOCK_FILE = "write.lock";
+/** How far a running build has got (store/build-progress.ts), for a status asked from another process. */
+export const PROGRESS_FILE = "build-progress.json";
 /** Files a tree watcher writes and removes in the cache directory to check that its events still arrive. */
 export const WATCH_BARRIER_PREFIX = ".watch-barrier-";
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { LOCK_FILE } from "../../src/store/format.ts";
+import { LOCK_FILE, PROGRESS_FILE } from "../../src/store/format.ts";
+import { readBuildProgress, writeBuildProgress, type BuildProgress } from "../../src/store/build-progress.ts";
 import { join } from "node:path";
 import type { AppConfig, ProjectConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -275,11 +276,25 @@ describe("Workspace", () => {
     try {
       writeFileSync(join(cache, LOCK_FILE), `${builder.pid}\n`);
       const [, other] = await ws.status();
-      expect(other!.note).toBe("the first build is running (0 file(s) indexed so far); searches wait for it to finish.");
+      expect(other!.note).toBe("the first build is running (0 file(s) committed so far); searches wait for it to finish.");
+      // The build's own progress, which it writes between its batch commits, says how far it really is.
+      writeBuildProgress(cache, { phase: "chunk", done: 1050, total: 2256 });
+      const [, later] = await ws.status();
+      expect(later!.note).toBe("the first build is running (chunked 1050 of 2256 files, 0 file(s) committed so far); searches wait for it to finish.");
     } finally {
       builder.kill();
       ws.close();
     }
+  });
+
+  test("a build writes its progress to the cache directory while it runs, and removes it when done", async () => {
+    const ws = twoProjects(true);
+    const cache = ws.index("good").project.cacheDirectory;
+    const seen: (BuildProgress | undefined)[] = [];
+    await ws.build("good", false, { onProgress: () => seen.push(readBuildProgress(cache)) });
+    expect(seen.some((p) => p?.phase === "chunk" && p.total === 1)).toBe(true);
+    expect(existsSync(join(cache, PROGRESS_FILE))).toBe(false);
+    ws.close();
   });
 
   test("one cache shared by two roots under one project id (two configs): status and the refresh say so", async () => {

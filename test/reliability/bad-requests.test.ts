@@ -64,7 +64,7 @@ const CASES: BadCall[] = [
   { name: "1 MB id", tool: "code_get_chunk", args: { id: HUGE }, error: /Malformed chunk id "x{200}": expected/ },
   { name: "unknown project in status", tool: "code_index_status", args: { project: "../proj" }, error: /Unknown project "\.\.\/proj"/ },
   // Arguments quoted back in an error are cut: a 1 MB argument must not come back as a 1 MB error.
-  { name: "1 MB unknown project", tool: "code_search", args: { query: "Ledger", project: HUGE }, error: /^Unknown project "x{200}… \(1048576 characters\)"\. Configured projects: "proj"\. The server reads its config when it starts/ },
+  { name: "1 MB unknown project", tool: "code_search", args: { query: "Ledger", project: HUGE }, error: /^Unknown project "x{200}… \(1048576 characters\)"\. Configured projects: "proj"\. Projects come from \S+config\.json, which the server reads again when it changes\.$/ },
   { name: "1 MB project in an id", tool: "code_get_chunk", args: { id: `${HUGE}:1:1` }, error: /^Unknown project "x{200}… \(1048576 characters\)"/ },
   { name: "1 MB path filter", tool: "code_search", args: { query: "Ledger", path_filter: HUGE }, error: /path filter is 1048576 characters long; at most 1000/ },
   { name: "long absolute path filter outside the root", tool: "code_search", args: { query: "Ledger", path_filter: `/${"d".repeat(900)}` }, error: /^The path filter "\/d{199}… \(901 characters\)" is outside/ },
