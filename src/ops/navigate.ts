@@ -7,6 +7,7 @@ import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.t
 import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
+import { typedArityFit } from "../search/symbol.ts";
 import { memberImplementations } from "../search/uses-lead.ts";
 import { closeNamesNote } from "./search-notes.ts";
 import type { CommandNames } from "./command-names.ts";
@@ -458,14 +459,21 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   const types: string[] = [];
   const symbols = new Set<string>(); // the types' qualified names, one per type however many projects declare it
   for (const { index, snapshot } of ready) {
-    const matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
+    let matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
     const chunks = snapshot.chunks;
+    // `UniTask<T>` is not `UniTask`, though both have one symbol: only the parts declared with that many type
+    // parameters, and what lies inside them.
+    const fits = typedArityFit(snapshot, params.type);
+    const parts = fits ? matched.filter((d) => fits(d.index)).map((d) => d.index) : undefined;
+    if (parts) matched = matched.filter((d) => parts.includes(d.index));
+    const inPart = (i: number) =>
+      !parts || parts.some((p) => chunks.pathAt(p) === chunks.pathAt(i) && chunks.startLineAt(p) <= chunks.startLineAt(i) && chunks.endLineAt(i) <= chunks.endLineAt(p));
     // One pass over the chunks, however many types share the name: each chunk joins every type its symbol is inside.
     const byType = new Map<string, Map<string, ChunkRecord[]>>(matched.map((d) => [chunks.symbolAt(d.index), new Map()]));
     if (byType.size === 0) continue;
     for (let i = 0; i < chunks.length; i++) {
       // A gap's symbol is its path and lines (`Runtime.cs:1-9`), never a member.
-      if (chunks.kindAt(i) === "FileFragment") continue;
+      if (chunks.kindAt(i) === "FileFragment" || !inPart(i)) continue;
       const s = chunks.symbolAt(i);
       for (let end = s.length; end > 0; end = s.lastIndexOf(".", end - 1)) {
         const byPath = byType.get(end === s.length ? s : s.slice(0, end));
@@ -522,7 +530,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   if (count > limit) {
     warnings.push(`Listed the first ${limit} of ${count} declarations, part after part; pass a larger ${ws.names.limit} (up to ${OUTLINE_LIMIT.max}).`);
   }
-  const view: TypeOutlineView = { type: echo(name, VIEW_ECHO_CHARS), count, part_count: found.length, parts: listed };
+  const view: TypeOutlineView = { type: echo(/<.*>/.test(params.type) ? params.type.trim() : name, VIEW_ECHO_CHARS), count, part_count: found.length, parts: listed };
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
 }

@@ -3,6 +3,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
 import { isNonSource } from "./prior.ts";
+import { typedArityFit } from "./symbol.ts";
 
 /** How a definition matched, best first; the tools report it per hit. */
 export const DEFINITION_MATCHES = ["exact", "qualified", "prefix", "words"] as const;
@@ -149,9 +150,14 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
   // suite is named like the class it tests).
   const aside = new Map<string, number>();
   const asideOf = (path: string) => aside.get(path) ?? (aside.set(path, isNonSource(path) ? 1 : 0), aside.get(path)!);
+  // `UniTask<T>` names the generic type, not its non-generic namesake (their symbols are the same).
+  const fits = typedArityFit(snapshot, rawName);
+  const misfit = new Map<number, number>();
+  const misfitOf = (index: number) => (fits ? (misfit.get(index) ?? (misfit.set(index, fits(index) ? 0 : 1), misfit.get(index)!)) : 0);
   hits.sort(
     (a, b) =>
       a.band - b.band ||
+      (a.band <= 1 ? misfitOf(a.index) - misfitOf(b.index) : 0) ||
       asideOf(a.path) - asideOf(b.path) ||
       a.tie - b.tie ||
       kindOrder(a.kind) - kindOrder(b.kind) ||

@@ -1,6 +1,6 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
 import { isStopWord, stem } from "../text/tokens.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import { withDetails, type Snapshot } from "../index/snapshot.ts";
 import { chunksNamed, symbolIndexOf, type SymbolIndex } from "./symbol-index.ts";
 
 /** Whether some declaration's simple name is `lowerName` (lower case). */
@@ -318,8 +318,67 @@ export function rankBySymbol(
     // The name as typed, case and all: `ErrorObject` names the interface, not the function errorObject.
     if (query.includes(snapshot.chunks.nameAt(m.index))) m.rareName = true;
   }
+  preferTypedArity(snapshot, query, out);
   out.sort((a, b) => b.score - a.score || a.index - b.index);
   return out;
+}
+
+/**
+ * `UniTask<T>` and `UniTask` are two types in C# (and `Foo<T>.Bar` a member of the generic one), though their symbols
+ * are the same: a name typed with type arguments lifts the declarations whose own type parameters (or whose
+ * type's, for a member) are as many.
+ */
+function preferTypedArity(snapshot: Snapshot, query: string, matches: SymbolMatch[]): void {
+  const fits = typedArityFit(snapshot, query);
+  if (!fits) return;
+  for (const m of matches) if (bandOf(m.score) >= BAND.exact && fits(m.index)) m.score += SAME_CASE_BONUS;
+}
+
+/**
+ * For a query that types a name with type arguments (`UniTask<T>`, `UniTask<T>.Awaiter`), whether a declaration has
+ * as many type parameters there (itself, or its type for a member); undefined for a query without any.
+ */
+export function typedArityFit(snapshot: Snapshot, query: string): ((index: number) => boolean) | undefined {
+  const typed = typedArities(query);
+  if (typed.size === 0) return undefined;
+  return (index) => {
+    const segments = snapshot.chunks.symbolAt(index).split(".");
+    // The generic segment of the query: the name itself (`UniTask<T>`), or its type (`UniTask<T>.Awaiter`).
+    for (let back = 0; back < Math.min(2, segments.length); back++) {
+      const name = segments[segments.length - 1 - back]!;
+      const wanted = typed.get(name.toLowerCase());
+      if (wanted === undefined) continue;
+      const owner = back === 0 ? index : ownerChunk(snapshot, index, segments.slice(0, segments.length - 1).join("."));
+      return owner !== undefined && declaredArity(withDetails(snapshot, snapshot.chunks.at(owner)!).signature, name) === wanted;
+    }
+    return false;
+  };
+}
+
+/** Lower-case name → number of type arguments, for each `Name<…>` of the query. */
+function typedArities(query: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of query.matchAll(/([A-Za-z_$][\w$]*)\s*<([^<>]*)>/g)) out.set(m[1]!.toLowerCase(), m[2]!.split(",").length);
+  return out;
+}
+
+/** How many type parameters a signature gives `name` (0 when it gives none). */
+function declaredArity(signature: string, name: string): number {
+  const m = new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}\\s*<([^<>]*)>`).exec(signature);
+  return m ? m[1]!.split(",").length : 0;
+}
+
+/** The chunk of the type `ownerSymbol` around a member chunk (the innermost one of that symbol holding its lines). */
+function ownerChunk(snapshot: Snapshot, member: number, ownerSymbol: string): number | undefined {
+  const chunks = snapshot.chunks;
+  const path = chunks.pathAt(member);
+  const line = chunks.startLineAt(member);
+  let best: number | undefined;
+  for (const i of snapshot.indexesByPath.get(path) ?? []) {
+    if (chunks.symbolAt(i) !== ownerSymbol || chunks.startLineAt(i) > line || chunks.endLineAt(i) < line) continue;
+    if (best === undefined || chunks.startLineAt(i) > chunks.startLineAt(best)) best = i;
+  }
+  return best;
 }
 
 /** The enums whose qualified names end in one of `qualifiers` (lower case, dotted or simple). */

@@ -217,6 +217,26 @@ describe("find symbol", () => {
   });
 });
 
+describe("generic types typed with their type arguments", () => {
+  test("UniTask<T> names the generic struct, not the non-generic UniTask of the same symbol: search, find-symbol, outline", async () => {
+    const first = async (query: string) => (await ws.search({ query, limit: 3 })).hits[0]!;
+    expect((await first("UniTask<T>")).signature).toBe("public readonly struct UniTask<T>");
+    expect((await first("UniTaskCompletionSource<T>")).signature).toStartWith("public class UniTaskCompletionSource<T>");
+    expect((await first("UniTaskCompletionSource")).signature).toStartWith("public class UniTaskCompletionSource :");
+    const awaiter = await first("UniTask<T>.Awaiter");
+    expect(awaiter.symbol).toBe("Cysharp.Threading.Tasks.UniTask.Awaiter");
+    expect(readFileSync(join(root, awaiter.path), "utf8").split("\n")[awaiter.start_line - 1]).toContain("struct Awaiter");
+    const generic = await ws.outline({ path: awaiter.path });
+    const genericType = flatten(generic.declarations).find((d) => d.signature === "public readonly struct UniTask<T>")!;
+    expect(awaiter.start_line).toBeGreaterThan(genericType.start_line); // the generic struct's own Awaiter
+    expect((await ws.findSymbol({ name: "UniTaskCompletionSource<T>", limit: 2 })).hits[0]!.signature).toStartWith("public class UniTaskCompletionSource<T>");
+    const outlined = await ws.outlineType({ type: "UniTask<T>" });
+    expect(outlined.type).toBe("UniTask<T>");
+    expect(outlined.parts.map((p) => p.path)).toEqual(["unitask/Runtime/UniTask.cs"]);
+    expect(outlined.parts[0]!.declarations[0]!.signature).toBe("public readonly struct UniTask<T>");
+  });
+});
+
 describe("references", () => {
   test("a name nothing declares or uses says so, with the declared names close to it; a declared one unused does not", async () => {
     const typo = await ws.references({ symbol: "ReplaySubjct", limit: 10 });
