@@ -232,6 +232,15 @@ function coerce(value: string, kind: ValueKind): unknown {
   if (kind === "number" && trimmed !== "" && Number.isFinite(Number(trimmed))) return Number(trimmed);
   if (kind === "boolean" && /^(true|false)$/i.test(trimmed)) return trimmed.toLowerCase() === "true";
   if (kind === "string-list") {
+    // A JSON list (`[".ts", ".py"]`), as the config file writes it, or items separated by commas or semicolons.
+    if (trimmed.startsWith("[")) {
+      try {
+        const list: unknown = JSON.parse(trimmed);
+        if (Array.isArray(list)) return list;
+      } catch {
+        // Not JSON after all: split it, and the schema says what is wrong with the items.
+      }
+    }
     return value
       .split(/[,;]/)
       .map((s) => s.trim())

@@ -18,7 +18,8 @@ export function normaliseExtension(raw: string): string | undefined {
   let ext = raw.trim().toLowerCase();
   if (ext.startsWith("*")) ext = ext.slice(1);
   if (!ext.startsWith(".")) ext = `.${ext}`;
-  return /^\.[^\s/\\*?]+$/.test(ext) ? ext : undefined;
+  // Quotes and brackets are left over from a list written another way (`[".ts"` from an environment variable).
+  return /^\.[^\s/\\*?"'\[\]]+$/.test(ext) ? ext : undefined;
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -185,6 +185,14 @@ describe("environment variables", () => {
     ]);
   });
 
+  test("a list may be written as JSON, as in the file; a list item with quotes or brackets is an error, not a silent extension", () => {
+    const base = setup({ CodeIndex: { Projects: [{ Id: "api", Root: "/src/api" }] } });
+    const json = loadConfig(input(base, { env: { CODEINDEX_CodeIndex__Projects__0__Extensions: '[".ts", "PY"]' } }));
+    expect(json.projects[0]!.extensions).toEqual([".ts", ".py"]);
+    const broken = errorOf(() => loadConfig(input(base, { env: { CODEINDEX_CodeIndex__Projects__0__Extensions: '[".ts",".py"' } })));
+    expect(broken.message).toContain(`Extensions[0]: ${JSON.stringify('[".ts"')} is not a file extension (write it like ".cs")`);
+  });
+
   test("upper-cased names match the schema's keys", () => {
     const base = setup();
     const config = loadConfig(

@@ -228,7 +228,7 @@ describe("generic types typed with their type arguments", () => {
     expect(readFileSync(join(root, awaiter.path), "utf8").split("\n")[awaiter.start_line - 1]).toContain("struct Awaiter");
     const generic = await ws.outline({ path: awaiter.path });
     const genericType = flatten(generic.declarations).find((d) => d.signature === "public readonly struct UniTask<T>")!;
-    expect(awaiter.start_line).toBeGreaterThan(genericType.start_line); // the generic struct's own Awaiter
+    expect(awaiter.start_line).toBeGreaterThan(genericType.start_line!); // the generic struct's own Awaiter
     expect((await ws.findSymbol({ name: "UniTaskCompletionSource<T>", limit: 2 })).hits[0]!.signature).toStartWith("public class UniTaskCompletionSource<T>");
     const outlined = await ws.outlineType({ type: "UniTask<T>" });
     expect(outlined.type).toBe("UniTask<T>");
