@@ -17,6 +17,7 @@ import javaReferences from "./queries/java-references.scm" with { type: "text" }
 import javascriptQuery from "./queries/javascript.scm" with { type: "text" };
 import ecmascriptReferences from "./queries/ecmascript-references.scm" with { type: "text" };
 import ecmascriptTests from "./queries/ecmascript-tests.scm" with { type: "text" };
+import ecmascriptClassExpressions from "./queries/ecmascript-class-expressions.scm" with { type: "text" };
 import javascriptReferences from "./queries/javascript-references.scm" with { type: "text" };
 import pythonQuery from "./queries/python.scm" with { type: "text" };
 import pythonReferences from "./queries/python-references.scm" with { type: "text" };
@@ -151,8 +152,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "javascript",
     extensions: [".cjs", ".js", ".jsx", ".mjs"],
     wasm: javascriptWasm,
-    query: `${javascriptQuery}\n${ecmascriptTests}`,
-    queryFile: "queries/javascript.scm + queries/ecmascript-tests.scm",
+    query: `${ecmascriptClassExpressions}\n${javascriptQuery}\n${ecmascriptTests}`,
+    queryFile: "queries/ecmascript-class-expressions.scm + queries/javascript.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${javascriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/javascript-references.scm",
     kinds: {
@@ -221,8 +222,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "tsx",
     extensions: [".tsx"],
     wasm: tsxWasm,
-    query: `${typescriptQuery}\n${ecmascriptTests}`,
-    queryFile: "queries/typescript.scm + queries/ecmascript-tests.scm",
+    query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptTests}`,
+    queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${typescriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,
@@ -237,8 +238,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "typescript",
     extensions: [".cts", ".mts", ".ts"],
     wasm: typescriptWasm,
-    query: `${typescriptQuery}\n${ecmascriptTests}`,
-    queryFile: "queries/typescript.scm + queries/ecmascript-tests.scm",
+    query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptTests}`,
+    queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${typescriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,

@@ -137,6 +137,8 @@ describe("classes bundlers write as variables, namespace constants, object type 
     const text = src("var HTTPException = class extends Error {", "  res;", "  getResponse() {", "    return this.res;", "  }", "};", "function f() {", "  const Local = class {};", "}");
     for (const path of ["dist/http-exception.js", "src/http-exception.ts"]) {
       expect(declarations(chunker.chunk(path, text))).toEqual(["Class HTTPException 1-6", "Field HTTPException.res 2-2", "Method HTTPException.getResponse 3-5", "Function f 7-9"]);
+      // Exported, it is still the class (not an exported constant).
+      expect(declarations(chunker.chunk(path, src("export const Router = class {", "  add() {}", "};", "export const LIMIT = 3;")))).toEqual(["Class Router 1-3", "Method Router.add 2-2", "Constant LIMIT 4-4"]);
     }
   });
 

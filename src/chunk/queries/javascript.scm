@@ -55,17 +55,6 @@
         left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
         right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]))) @definition.method)
 
-; `var HTTPException = class extends Error {…}` (bundlers write classes so): a class named by its variable.
-(program
-  (lexical_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
-(program
-  (variable_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
-(export_statement
-  (lexical_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
-
 ; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
 (program
   (export_statement

@@ -37,17 +37,6 @@
     (variable_declarator name: (identifier) @name
       value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
 
-; `const Router = class {…}` (bundlers write classes so): a class named by its variable.
-(program
-  (lexical_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
-(program
-  (variable_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
-(export_statement
-  (lexical_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
-
 ; Exported constants that are values, not functions: named API, at module level or in a namespace. Others are left
 ; to the gap chunks.
 (program
