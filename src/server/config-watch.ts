@@ -31,7 +31,14 @@ export class ConfigWatch {
   check(): void {
     const stamp = fileStamp(this.source.path);
     if (stamp === this.seen && !this.pending) return;
+    const removed = stamp === "absent" && this.seen !== "absent";
     this.seen = stamp;
+    // A file removed (or moved away while an editor saves it) would leave the built-in defaults, whose project is the
+    // working directory: keep serving what it said until a file is there again.
+    if (removed) {
+      this.log(`config ${this.source.path} was removed; serving the projects it had until it is back`);
+      return;
+    }
     let next: AppConfig;
     try {
       next = this.source.load();

@@ -1,7 +1,7 @@
 // The server applies its config file's edits before the next tool call: projects added, removed or moved are served
 // without a restart, and a malformed edit keeps the projects it had and says why in the unknown-project error.
 import { afterAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, tempDir, waitFor, writeTree, type RunningServer, type SearchView } from "./mcp-harness.ts";
 
@@ -50,6 +50,11 @@ test("an edited config file is applied at the next call: added, removed and move
   expect(broken.text).toContain('Configured projects: "alpha", "beta".');
   expect(broken.text).toContain("its last change was not applied:");
   expect(broken.text).toContain(configPath);
+
+  // The file removed (an editor saving by rename, a mistake): the projects stay, and come back from the file.
+  rmSync(configPath);
+  expect(await symbols("PostEntry", "alpha")).toContain("A.Ledger.PostEntry");
+  expect(server.stderr()).toContain("was removed; serving the projects it had until it is back");
 
   // alpha removed, beta's root moved to alpha's folder: beta now answers with alpha's code.
   writeConfig([{ Id: "beta", Root: alpha }]);
