@@ -552,14 +552,15 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   checkLimit(params.limit, FIND_SYMBOL_LIMIT);
   const explicit = params.project !== undefined && params.project !== "";
   const { ready, warnings } = await refreshTargets(ws.select(params.project), explicit, hooks);
-  const hits: { project: string; snapshot: Snapshot; index: number; match: DefinitionMatch; rank: number; order: number }[] = [];
+  const hits: { project: string; root: string; snapshot: Snapshot; index: number; match: DefinitionMatch; rank: number; order: number }[] = [];
   for (const { index, snapshot } of ready) {
     findDefinitions(snapshot, name, params.kinds).forEach((d, order) => {
-      hits.push({ project: index.id, snapshot, index: d.index, match: d.match, rank: MATCH_ORDER[d.match], order });
+      hits.push({ project: index.id, root: index.project.root, snapshot, index: d.index, match: d.match, rank: MATCH_ORDER[d.match], order });
     });
   }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const fileOf = (h: (typeof hits)[number]) => ({ path: join(ws.index(h.project).project.root, h.snapshot.chunks.pathAt(h.index)), project: h.project });
+  // The root as this call found it (a config edit may drop the project meanwhile).
+  const fileOf = (h: (typeof hits)[number]) => ({ path: join(h.root, h.snapshot.chunks.pathAt(h.index)), project: h.project });
   // Signatures and docs are read from the store for the hits listed only.
   const top: DefinitionView[] = oneProjectPerFile(hits, fileOf).slice(0, params.limit).map((h) => {
     const c = withDetails(h.snapshot, h.snapshot.chunks.at(h.index)!);

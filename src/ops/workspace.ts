@@ -390,9 +390,12 @@ export class Workspace {
         }),
       );
     }
-    const fileOf = (h: Hit) => ({ path: join(this.index(h.project).project.root, h.chunk.path), project: h.project });
-    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(this.index(h.project), h.chunk.path), fileOf).map((h) => this.hitView(h, query, linesOf));
-    const hitLines = () => top.map((h) => linesOf(this.index(h.project), h.path)?.slice(h.start_line - 1, h.end_line));
+    // The projects as this call found them: one an edit of the config file drops meanwhile is still answered from.
+    const held = new Map(searched.map((s) => [s.index.id, s.index]));
+    const indexOf = (project: string) => held.get(project) ?? this.index(project);
+    const fileOf = (h: Hit) => ({ path: join(indexOf(h.project).project.root, h.chunk.path), project: h.project });
+    const top = mergeProjects(perProject, params.limit, query, (h) => linesOf(indexOf(h.project), h.chunk.path), fileOf).map((h) => this.hitView(h, indexOf(h.project), query, linesOf));
+    const hitLines = () => top.map((h) => linesOf(indexOf(h.project), h.path)?.slice(h.start_line - 1, h.end_line));
     warnings.push(...resultNotes({ query, params, searched, pathFilters, hits: top.length, hitLines, severalProjects: targets.length > 1, names: this.names }));
     const view: SearchView = { query: echo(given, VIEW_ECHO_CHARS), count: top.length, hits: top };
     if (params.project) view.project = params.project;
@@ -460,8 +463,7 @@ export class Workspace {
     return filters;
   }
 
-  private hitView(hit: Hit, query: string, linesOf: LinesOf): HitView {
-    const index = this.index(hit.project);
+  private hitView(hit: Hit, index: ProjectIndex, query: string, linesOf: LinesOf): HitView {
     const snapshot = index.snapshot();
     const c = withDetails(snapshot, hit.chunk);
     const excerpt = clippedExcerpt(linesOf(index, c.path), c.startLine, c.endLine, query, hit.focusLine);

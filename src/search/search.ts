@@ -226,6 +226,10 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
   if (related.size > 0) asks.splice(1, 0, accept ? new Map([...related].filter(([i]) => accept(i))) : related);
   // A question naming `UniTask.WhenAny` wants it first, not its twenty overloads ahead of the code behind them: one
   // declaration per symbol it names, in the order the question names them.
+  // A lookup naming several names ("UniTask.Yield UniTask.NextFrame", "difference between A and B") lists each
+  // name's best declaration first, in the order the query names them, then each one's next best, and so on: the
+  // twenty overloads of one name would otherwise fill the page before the other name's first.
+  if (!mentionsNames && asks[0]!.size > 0) asks[0] = interleavedByName(snapshot, asks[0]!, req.query);
   if (mentionsNames && asks[0]!.size > 0) {
     const rank = new Map(scored.map((s, k) => [s.index, k]));
     const byRank = (a: number, b: number) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity);
@@ -312,6 +316,33 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
     hits.push(hit);
   }
   return hits;
+}
+
+/**
+ * Named declarations (index → priority) of a query naming several names, re-prioritised: each name's k-th best
+ * before any name's (k+1)-th, names in the order the query says them. One name keeps its order (its overloads, and
+ * its namesakes in other types, together).
+ */
+function interleavedByName(snapshot: Snapshot, named: ReadonlyMap<number, number>, query: string): Map<number, number> {
+  const byName = new Map<string, number[]>();
+  for (const index of [...named.keys()].sort((a, b) => named.get(b)! - named.get(a)!)) {
+    const name = snapshot.chunks.nameAt(index);
+    const list = byName.get(name);
+    if (list) list.push(index);
+    else byName.set(name, [index]);
+  }
+  if (byName.size < 2) return new Map(named);
+  const names = [...byName.keys()].sort((a, b) => firstMention(query, a) - firstMention(query, b));
+  const out = new Map<number, number>();
+  const rounds = Math.max(...[...byName.values()].map((l) => l.length));
+  let priority = 0;
+  for (let k = 0; k < rounds; k++) {
+    for (const name of names) {
+      const index = byName.get(name)![k];
+      if (index !== undefined) out.set(index, --priority);
+    }
+  }
+  return out;
 }
 
 /** The best-ranked index per key (per symbol: overloads share one), in the order the keys first occur. */

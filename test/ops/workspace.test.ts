@@ -416,6 +416,12 @@ describe("Workspace", () => {
     expect(after.replaced).toEqual(["good"]);
     expect(ws.index("good").project.exclude).toEqual(moved.exclude);
     expect((await ws.search({ query: "Reconcile", project: "good", limit: 5 })).hits[0]!.symbol).toBe("Bank.Ledger.Reconcile");
+    // A search and a find-symbol running when the project is dropped still answer from it.
+    writeTree(ws.index("good").project.root, { "src/Teller.cs": csClass("Bank", "Teller", ["Reconcile"]) });
+    const drop = () => ws.reconfigure({ projects: [gone!], embedding });
+    const searched = await ws.search({ query: "Reconcile", limit: 5 }, { onProgress: drop });
+    expect(searched.hits.map((h) => h.project)).toContain("good");
+    expect(ws.projectIds).toEqual(["gone"]);
     ws.close();
   });
 
