@@ -31,9 +31,13 @@ function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<
   if (frame.line !== undefined && files.length > 0) {
     // A file name several folders share: the frame's method tells which one, else each is a candidate.
     const inFile = bySymbol === undefined ? files : files.filter((f) => f === snapshot.chunks.pathAt(bySymbol));
-    // The frame's method is declared in its file, but not around its line: the trace is from another version of the
-    // file (lines moved since), and the name says which declaration it means.
-    if (bySymbol !== undefined && inFile.length > 0 && !holdsLine(snapshot, bySymbol, frame.line)) return [bySymbol];
+    // The frame's method is declared in its file, but nothing of its name is around its line (an overload may be):
+    // the trace is from another version of the file (lines moved since), and the name says which declaration it means.
+    const nameAtLine = (path: string) => {
+      const at = enclosingIndex(snapshot, path, frame.line!);
+      return at !== undefined && snapshot.chunks.nameAt(at).toLowerCase() === lastSegment(frame.symbol!);
+    };
+    if (bySymbol !== undefined && inFile.length > 0 && !holdsLine(snapshot, bySymbol, frame.line) && !inFile.some(nameAtLine)) return [bySymbol];
     const places = (inFile.length > 0 ? inFile : files).slice(0, MAX_SAME_TAIL);
     const found = places.map((path) => enclosingIndex(snapshot, path, frame.line!) ?? nearestIndex(snapshot, path, frame.line!)).filter((i) => i !== undefined);
     if (found.length > 0) return found;

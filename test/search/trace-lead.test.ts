@@ -38,6 +38,19 @@ const TREE = {
   "src/Services/Loader.cs": LOADER,
   // Same file name, other folder, other namespace.
   "src/Legacy/Loader.cs": LOADER.replace("MyApp.Services", "MyApp.Legacy").replace("public void Run()", "public void Start()"),
+  "src/Services/Overloads.cs": `namespace MyApp.Services
+{
+    public class Overloads
+    {
+        public void Send(int code) { Send(code.ToString()); }
+
+        public void Send(string text)
+        {
+            Console.WriteLine(text);
+        }
+    }
+}
+`,
   "src/Services/Cache.cs": `namespace MyApp.Services
 {
     public class Cache
@@ -126,6 +139,15 @@ describe("stack traces lead with the declarations their frames point at", () => 
     expect(hit!.focusLine).toBeUndefined(); // line 10 is not in it: the excerpt shows the method's own lines
     // A frame without a method name still goes by its line.
     expect(top("Services/Loader.cs:10")[0]).toBe("src/Services/Loader.cs:MyApp.Services.Loader.Loader");
+  });
+
+  test("a frame in one of several overloads points at the overload around its line, not the first declared", () => {
+    const lines = (from: number, to: number) => `${from}-${to}`;
+    const overloads = fixture.index.snapshot();
+    const trace = "   at MyApp.Services.Overloads.Send(String text) in C:\\build\\src\\Services\\Overloads.cs:line 9";
+    const [hit] = searchSnapshot(overloads, { query: trace, limit: 1 });
+    expect(`${hit!.chunk.symbol} ${lines(hit!.chunk.startLine, hit!.chunk.endLine)}`).toBe("MyApp.Services.Overloads.Send 7-10");
+    expect(hit!.focusLine).toBe(9);
   });
 
   test("a line no declaration holds (a blank line, a trace of an older file) points at the nearest one", () => {
