@@ -464,7 +464,9 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
     // `UniTask<T>` is not `UniTask`, though both have one symbol: only the parts declared with that many type
     // parameters, and what lies inside them.
     const fits = typedArityFit(snapshot, params.type);
-    const parts = fits ? matched.filter((d) => fits(d.index)).map((d) => d.index) : undefined;
+    const fitting = fits ? matched.filter((d) => fits(d.index)).map((d) => d.index) : [];
+    // None declared with that many (defaults, a guess at the count): the name alone decides, as without arguments.
+    const parts = fitting.length > 0 ? fitting : undefined;
     if (parts) matched = matched.filter((d) => parts.includes(d.index));
     const inPart = (i: number) =>
       !parts || parts.some((p) => chunks.pathAt(p) === chunks.pathAt(i) && chunks.startLineAt(p) <= chunks.startLineAt(i) && chunks.endLineAt(i) <= chunks.endLineAt(p));

@@ -3,7 +3,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
 import { isNonSource } from "./prior.ts";
-import { typedArityFit } from "./symbol.ts";
+import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
 
 /** How a definition matched, best first; the tools report it per hit. */
 export const DEFINITION_MATCHES = ["exact", "qualified", "prefix", "words"] as const;
@@ -79,10 +79,7 @@ function table(snapshot: Snapshot): NameTable {
 
 /** The name as typed, without call parentheses or type arguments: `Wallet.Sign(int)` → `Wallet.Sign`. */
 export function normalizeName(raw: string): string {
-  return raw
-    .trim()
-    .replace(/\(.*\)\s*$/s, "")
-    .replace(/<[^<>]*>/g, "")
+  return withoutTypeArguments(raw.trim().replace(/\(.*\)\s*$/s, ""))
     .replace(/\s*\.\s*/g, ".")
     .replace(/^\.+|\.+$/g, "");
 }

@@ -135,7 +135,14 @@ const SOURCE_EXTENSION = /\.(?:cs|csx|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|go|rs
  * as runtimes print it (`UniTaskCompletionSourceCore`1.GetResult`, Unity's `Core`1[TResult].GetResult`).
  */
 function identifierText(query: string): string {
-  return query.replace(/`\d+(?:\[[^\]]*\])?/g, "").replace(/<[^<>]*>/g, "").replace(SOURCE_EXTENSION, "");
+  return withoutTypeArguments(query.replace(/`\d+(?:\[[^\]]*\])?/g, "")).replace(SOURCE_EXTENSION, "");
+}
+
+/** `IObservable<IList<T>>` → `IObservable`: type arguments dropped, nested ones too. */
+export function withoutTypeArguments(text: string): string {
+  let out = text;
+  for (let before = ""; before !== out; ) [before, out] = [out, out.replace(/<[^<>]*>/g, "")];
+  return out;
 }
 
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
@@ -343,29 +350,52 @@ export function typedArityFit(snapshot: Snapshot, query: string): ((index: numbe
   if (typed.size === 0) return undefined;
   return (index) => {
     const segments = snapshot.chunks.symbolAt(index).split(".");
-    // The generic segment of the query: the name itself (`UniTask<T>`), or its type (`UniTask<T>.Awaiter`).
-    for (let back = 0; back < Math.min(2, segments.length); back++) {
+    // The generic segment of the query: the name itself (`UniTask<T>`), or a type around it (`UniTask<T>.Awaiter`).
+    for (let back = 0; back < segments.length; back++) {
       const name = segments[segments.length - 1 - back]!;
       const wanted = typed.get(name.toLowerCase());
       if (wanted === undefined) continue;
-      const owner = back === 0 ? index : ownerChunk(snapshot, index, segments.slice(0, segments.length - 1).join("."));
+      const owner = back === 0 ? index : ownerChunk(snapshot, index, segments.slice(0, segments.length - back).join("."));
       return owner !== undefined && declaredArity(withDetails(snapshot, snapshot.chunks.at(owner)!).signature, name) === wanted;
     }
     return false;
   };
 }
 
-/** Lower-case name → number of type arguments, for each `Name<…>` of the query. */
+/** Lower-case name → number of type arguments, for each `Name<…>` of the query (nested ones too). */
 function typedArities(query: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of query.matchAll(/([A-Za-z_$][\w$]*)\s*<([^<>]*)>/g)) out.set(m[1]!.toLowerCase(), m[2]!.split(",").length);
+  for (const m of query.matchAll(/([A-Za-z_$][\w$]*)\s*</g)) {
+    const count = argumentCount(query, m.index! + m[0].length);
+    if (count !== undefined && !out.has(m[1]!.toLowerCase())) out.set(m[1]!.toLowerCase(), count);
+  }
   return out;
 }
 
 /** How many type parameters a signature gives `name` (0 when it gives none). */
 function declaredArity(signature: string, name: string): number {
-  const m = new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}\\s*<([^<>]*)>`).exec(signature);
-  return m ? m[1]!.split(",").length : 0;
+  const m = new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}\\s*<`).exec(signature);
+  return m ? (argumentCount(signature, m.index + m[0].length) ?? 0) : 0;
+}
+
+/**
+ * The number of comma-separated items from `start` (just past a `<`) to its closing `>`, commas inside nested
+ * brackets, parentheses (tuples) and braces not counted: `Dictionary<string, List<int>>` has two,
+ * `B extends Array<A> = A[]` one. Undefined when the `<` is never closed.
+ */
+function argumentCount(text: string, start: number): number | undefined {
+  let depth = 0;
+  let count = 1;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "<" || ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ">" && text[i - 1] === "=") continue; // an arrow in a default (`= () => T`)
+    else if (ch === ">" || ch === ")" || ch === "]" || ch === "}") {
+      if (depth === 0) return ch === ">" ? count : undefined;
+      depth--;
+    } else if (ch === "," && depth === 0) count++;
+  }
+  return undefined;
 }
 
 /** The chunk of the type `ownerSymbol` around a member chunk (the innermost one of that symbol holding its lines). */

@@ -234,6 +234,10 @@ describe("generic types typed with their type arguments", () => {
     expect(outlined.type).toBe("UniTask<T>");
     expect(outlined.parts.map((p) => p.path)).toEqual(["unitask/Runtime/UniTask.cs"]);
     expect(outlined.parts[0]!.declarations[0]!.signature).toBe("public readonly struct UniTask<T>");
+    // A member two levels in, and nested type arguments.
+    const getResult = (await ws.findSymbol({ name: "UniTask<T>.Awaiter.GetResult", limit: 1 })).hits[0]!;
+    expect(getResult.start_line).toBeGreaterThan(genericType.start_line!);
+    expect((await ws.outlineType({ type: "IObservable<IList<T>>" })).count).toBeGreaterThan(0);
   });
 });
 
