@@ -17,14 +17,15 @@ const MESSAGE_CANDIDATES = 500;
 
 /**
  * The innermost chunks whose lines say the longest piece of a pasted message that any chunk says (case and
- * whitespace aside), focused on the line that says it; priorities for pinFirst, innermost first.
+ * whitespace aside), focused on the line that says it; priorities for pinFirst, innermost first. A query that names
+ * declarations (`namesDeclarations`) is looked up by its whole sentences only.
  */
-export function messageLead(snapshot: Snapshot, query: string, sourceLines: SourceLines, focus?: Map<number, number>): Map<number, number> {
+export function messageLead(snapshot: Snapshot, query: string, sourceLines: SourceLines, focus?: Map<number, number>, namesDeclarations = false): Map<number, number> {
   const files = new Map<string, readonly string[] | undefined>();
   // The code that makes a message says it in a string, often a piece of it only (the rest filled in at run time).
   // Tests and docs say it whole as what they expect, doc comments as an example, and a heading may say a query of
   // keywords ("reconcile ledger balances") word for word: none of those is asked for, so only strings in code lead.
-  for (const piece of messagePieces(query)) {
+  for (const piece of messagePieces(query, !namesDeclarations)) {
     const found = chunksSaying(snapshot, piece, files, sourceLines).filter((f) => f.inString && !isNonSource(f.path));
     if (found.length > 0) return leadOf(found, focus);
   }

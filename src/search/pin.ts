@@ -44,7 +44,7 @@ export function explicitAsks(
     asks.push(accepted(new Map(matches.map((i) => [i, 0]))));
   }
   if (sourceLines) {
-    const message = messageLead(snapshot, query, sourceLines, focus);
+    const message = messageLead(snapshot, query, sourceLines, focus, asks[0]!.size > 0);
     if (message.size > 0) asks.push(accepted(message));
     const snippet = snippetLead(snapshot, query, sourceLines, focus);
     if (snippet.size > 0) asks.push(accepted(snippet));

@@ -24,15 +24,19 @@ export function startsLikeMessage(query: string): boolean {
   return m !== null && m[0].length < query.trim().length;
 }
 
-/** The pieces of `query` worth finding word for word in code, most telling first; none for a query of few words. */
-export function messagePieces(query: string): string[] {
+/**
+ * The pieces of `query` worth finding word for word in code, most telling first; none for a query of few words.
+ * `shorten: false` leaves out the word-by-word shorter runs (a query that names a declaration: any three of its
+ * words in some string would otherwise lead it).
+ */
+export function messagePieces(query: string, shorten = true): string[] {
   let text = query.trim();
   for (let m = LEADING_TYPE.exec(text); m && m[0].length < text.length; m = LEADING_TYPE.exec(text)) text = text.slice(m[0].length);
   const whole = cut(text, VALUES);
   const sentences = whole.flatMap((p) => cut(p, SENTENCES));
   const pieces = [...byLength(whole), ...byLength(sentences)];
   const words = text.split(/\s+/).length;
-  if (words <= MAX_SHORTENED_WORDS && !QUESTION_START.test(text)) pieces.push(...byLength([...whole, ...sentences].flatMap(shorter)));
+  if (shorten && words <= MAX_SHORTENED_WORDS && !QUESTION_START.test(text)) pieces.push(...byLength([...whole, ...sentences].flatMap(shorter)));
   return [...new Set(pieces)].slice(0, MAX_PIECES);
 }
 

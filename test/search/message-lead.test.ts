@@ -38,3 +38,8 @@ test("words that only a test, a comment or a heading says word for word, and que
   expect(search("where does the pool check a minus count").some((h) => h.pinned)).toBe(false);
   expect(search("never below zero as the pool requires").some((h) => h.pinned)).toBe(false); // the doc comment of Count says it
 });
+
+test("a query that names a declaration leads with it: a few of its words in some string do not outrank it", () => {
+  const hits = search("Pool.Rent allow a minus count");
+  expect(hits[0]!.chunk.symbol).toBe("App.Pool.Rent");
+});
