@@ -19,7 +19,7 @@ const ASKS_FOR_DOCS = /\b(?:readme|docs|documentation(?!\s+comments?)|guide|tuto
 // answered by test code; "test" as a verb of the code ("where do we test whether a file is binary") is not such a
 // question.
 const ASKS_FOR_TESTS =
-  /\b(?:(?:a|the|which|what|any|unit|integration|e2e|end-to-end|failing|flaky|regression)\s+(?:tests?|specs?|test\s+cases?)\b|tests?\s+(?:for|of|covering|that\s+(?:checks?|asserts?|covers?|verif(?:y|ies)|shows?))\b|(?:is|are|was|were|gets?)\s+(?:[\w.-]+\s+){0,4}tested\b)|^\s*tests?\s+(?:that|which|where)\b|^\s*[A-Za-z_$][\w$.]*\s+(?:unit\s+|integration\s+)?(?:tests?|specs?)\s*[?.!]*\s*$|^\s*(?:tests?|specs?)\s+[A-Za-z_$][\w$.]*\s*[?.!]*\s*$/i;
+  /\b(?:(?:a|the|which|what|any|unit|integration|e2e|end-to-end|failing|flaky|regression)\s+(?:tests?|specs?|test\s+cases?)\b|tests?\s+(?:for|of|covering|that\s+(?:checks?|asserts?|covers?|verif(?:y|ies)|shows?))\b|(?:is|are|was|were|gets?)\s+(?:[\w.-]+\s+){0,4}tested\b)|^\s*tests?\s+(?:that|which|where)\b|^\s*[A-Za-z_$][\w$.]*\s+(?:unit\s+|integration\s+)?(?:tests?|specs?)\s*[?.!]*\s*$/i;
 
 /** What a query favours when the caller gives no intent: documentation or tests when it asks for them, else code. */
 export function favourOf(query: string): Favour {

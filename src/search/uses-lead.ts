@@ -140,14 +140,14 @@ const IMPLEMENTERS_OBJECT =
   /\b(?:implements?|implementing|extends?|extending|(?:implementations|implementers|implementors|subclass(?:es)?|subtypes?)\s+of|(?:inherits?|inheriting|derives?|deriving|derived)\s+from)\s+(?:the\s+|an?\s+)?([A-Za-z_$][\w$.]*)/i;
 
 // "tests for X", "tests of X", "specs covering X", "where / how is X tested", "unit tests for X".
-// "tests for X", "is X tested", and as keywords: "X tests", "X unit test", "test X".
+// "tests for X", "is X tested", and as keywords: "X tests", "X unit test" ("test runner" names a TestRunner).
 const TESTS_OBJECT =
-  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b|^\s*([A-Za-z_$][\w$.]*)\s+(?:unit\s+|integration\s+)?(?:tests?|specs?)\s*[?.!]*\s*$|^\s*(?:tests?|specs?)\s+([A-Za-z_$][\w$.]*)\s*[?.!]*\s*$/i;
+  /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b|^\s*([A-Za-z_$][\w$.]*)\s+(?:unit\s+|integration\s+)?(?:tests?|specs?)\s*[?.!]*\s*$/i;
 
 /** The name a usage, implementer or tests question asks about (the word after its verb or noun), if it says one. */
 export function askedName(query: string, question: "uses" | "implementers" | "tests"): string | undefined {
   const m = { uses: USES_OBJECT, implementers: IMPLEMENTERS_OBJECT, tests: TESTS_OBJECT }[question].exec(query);
-  const name = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
+  const name = m?.[1] ?? m?.[2] ?? m?.[3];
   return name === undefined || isStopWord(name.toLowerCase()) ? undefined : name.replace(/\.+$/, "");
 }
 

@@ -279,8 +279,8 @@ describe("a question asking for the tests of a declaration leads with the test c
     expect(ask("tests for Clock").map((h) => h.chunk.symbol)).not.toContain("App.Time.Tests.ClockTests.Unrelated");
   });
 
-  test("keywords ask too (\"Clock tests\", \"test Clock\"); a test file named for the declaration leads, by its uses or its first declaration", () => {
-    for (const q of ["Clock tests", "test Clock", "Clock unit test"]) expect(ask(q)[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
+  test("keywords ask too (\"Clock tests\"); a test file named for the declaration leads, by its uses or its first declaration", () => {
+    for (const q of ["Clock tests", "Clock unit test"]) expect(ask(q)[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
     const timer = ask("Timer tests").map((h) => h.chunk.symbol);
     expect(timer[0]).toBe("App.Time.Tests.TimerTests");
     expect(timer).toContain("App.Time.Tests.Integration.Everything");
@@ -296,10 +296,10 @@ describe("a question asking for the tests of a declaration leads with the test c
 
 describe("asksForTests", () => {
   test("questions for tests, not questions about testing code", () => {
-    for (const q of ["tests for Clock", "unit tests of Clock.Now", "how is Clock tested", "where is the Scheduler class tested", "Clock tests", "splitIdentifier unit test", "test Clock"]) {
+    for (const q of ["tests for Clock", "unit tests of Clock.Now", "how is Clock tested", "where is the Scheduler class tested", "Clock tests", "splitIdentifier unit test"]) {
       expect(asksForTests(q)).toBe(true);
     }
-    for (const q of ["how does SelfTestClock work", "where is the test runner started", "test whether a file is binary"]) expect(asksForTests(q)).toBe(false);
+    for (const q of ["how does SelfTestClock work", "where is the test runner started", "test whether a file is binary", "test runner", "test case"]) expect(asksForTests(q)).toBe(false);
   });
 });
 
