@@ -69,13 +69,13 @@ export function priorFor(path: string, intent: Favour, weight = 0.5): number {
 }
 
 /**
- * A file's path without its build folders, `src/` or `lib/`, and its extension (`.d.ts` whole): the compiled and
- * declaration copies of one source file share it (src/shared/stdio.ts, dist/esm/shared/stdio.js and
- * dist/cjs/shared/stdio.d.ts are all "shared/stdio").
+ * A file's path without its build folders (and a `types/` folder in one, where declaration files go), `src/` or
+ * `lib/`, and its extension (`.d.ts` whole): the compiled and declaration copies of one source file share it
+ * (src/shared/stdio.ts, dist/esm/shared/stdio.js and dist/types/shared/stdio.d.ts are all "shared/stdio").
  */
 export function sourceStem(path: string): string {
   return path
-    .replace(/(^|\/)(?:(?:dist|build|out|esm|cjs|umd|bundles?|src|lib)\/)+/gi, "$1")
+    .replace(/(^|\/)(?:(?:dist|build|out|esm|cjs|umd|bundles?|src|lib)\/(?:types\/)?)+/gi, "$1")
     .replace(/\.d\.[cm]?ts$/i, "")
     .replace(/\.[cm]?[jt]sx?$/i, "");
 }

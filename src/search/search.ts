@@ -1,6 +1,6 @@
 // Hybrid search over one snapshot: symbol, lexical and vector branches fused by weighted RRF, then prior, filters and per-file cap.
 import type { ChunkRecord, Hit } from "../types.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import { withDetails, type Snapshot } from "../index/snapshot.ts";
 import { queryJoins, queryTerms } from "../text/tokens.ts";
 import { withoutQuestionFrame } from "../text/searched-query.ts";
 import { compileFilter, type ChunkFilter } from "./filter.ts";
@@ -269,16 +269,25 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
   // src/x.ts) say nothing its source does not: the group is listed once, by its source (copyRank), at the place of
   // its best-ranked copy and with that copy's score; the other copies wait with the over-cap hits, asked for or not.
   const copyKey = (chunk: ChunkRecord) => (chunk.kind === "FileFragment" ? undefined : `${chunk.kind}\u0000${chunk.symbol}\u0000${sourceStem(chunk.path)}`);
-  const standIn = new Map<string, { index: number; rank: number }>();
+  // One name and stem from several files are copies only when their parameter names agree (compiled code keeps
+  // them; a declaration file may cut the list short): a hand-written lib/config.js's loadSettings(registry) is no
+  // copy of src/config.ts's loadSettings(path).
+  const params = new Map<number, string[] | undefined>();
+  const paramsOf = (index: number) => {
+    if (!params.has(index)) params.set(index, parameterNames(withDetails(snapshot, snapshot.chunks.at(index)!).signature));
+    return params.get(index);
+  };
+  const copies = (a: number, b: number) => {
+    const [p, q] = [paramsOf(a), paramsOf(b)];
+    return p === undefined || q === undefined || p.slice(0, q.length).every((name, k) => name === q[k] || name === "?" || q[k] === "?");
+  };
+  const group = new Map<string, { index: number; rank: number }[]>();
   for (const s of scored.slice(0, COPY_SCAN)) {
     const chunk = snapshot.chunks.at(s.index)!;
     const key = copyKey(chunk);
-    if (key === undefined) continue;
-    const rank = copyRank(chunk.path);
-    const held = standIn.get(key);
-    if (held === undefined || rank < held.rank) standIn.set(key, { index: s.index, rank });
+    if (key !== undefined) group.set(key, [...(group.get(key) ?? []), { index: s.index, rank: copyRank(chunk.path) }]);
   }
-  const listedPath = new Map<string, string>();
+  const listed = new Map<string, number[]>(); // copy key → the members shown
   const shown = new Set<number>();
   const waiting = new Set<number>();
   for (const s of scored) {
@@ -286,11 +295,12 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
     let chunk = snapshot.chunks.at(s.index)!;
     let index = s.index;
     const key = copyKey(chunk);
-    const listed = key === undefined ? undefined : listedPath.get(key);
-    const isCopy = listed !== undefined && listed !== chunk.path;
-    if (key !== undefined && listed === undefined) {
-      const source = standIn.get(key);
-      if (source !== undefined && source.index !== index && snapshot.chunks.pathAt(source.index) !== chunk.path) {
+    const others = (key === undefined ? [] : (group.get(key) ?? [])).filter((m) => snapshot.chunks.pathAt(m.index) !== chunk.path);
+    const isCopy = others.length > 0 && (listed.get(key!) ?? []).some((l) => snapshot.chunks.pathAt(l) !== chunk.path && copies(l, index));
+    if (!isCopy && others.length > 0) {
+      // The group's source stands for it here, when it is a copy of this one.
+      const source = [...others].sort((a, b) => a.rank - b.rank)[0]!;
+      if (source.rank < copyRank(chunk.path) && !shown.has(source.index) && copies(source.index, index)) {
         index = source.index;
         chunk = snapshot.chunks.at(index)!;
       }
@@ -302,7 +312,7 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
       waiting.add(index);
       continue;
     }
-    if (key !== undefined && listed === undefined) listedPath.set(key, chunk.path);
+    if (key !== undefined) listed.set(key, [...(listed.get(key) ?? []), index]);
     shown.add(index);
     perFile.set(chunk.path, n + 1);
     const hit: Hit = asked ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score };
@@ -343,6 +353,35 @@ function interleavedByName(snapshot: Snapshot, named: ReadonlyMap<number, number
     }
   }
   return out;
+}
+
+/**
+ * The parameter names of a signature's first parameter list (`(path: string, { strict } = {})` → path, ?), types,
+ * modifiers and defaults aside; undefined when it has none (a class, a field).
+ */
+function parameterNames(signature: string): string[] | undefined {
+  const open = signature.indexOf("(");
+  if (open < 0) return undefined;
+  const names: string[] = [];
+  let depth = 0;
+  let part = "";
+  for (let i = open + 1; i < signature.length; i++) {
+    const ch = signature[i]!;
+    if ("([{<".includes(ch)) depth++;
+    else if (")]}>".includes(ch) && !(ch === ">" && signature[i - 1] === "=")) {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (depth === 0 && ch === ",") {
+      names.push(part);
+      part = "";
+    } else part += ch;
+  }
+  names.push(part);
+  return names
+    .map((p) => p.trim().replace(/^(?:(?:public|private|protected|readonly|override|this|ref|out|in|params|final)\s+)+|^\.\.\./g, ""))
+    .filter((p) => p !== "")
+    .map((p) => /^[A-Za-z_$][\w$]*/.exec(p)?.[0] ?? "?");
 }
 
 /** The best-ranked index per key (per symbol: overloads share one), in the order the keys first occur. */

@@ -62,6 +62,9 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     "dist/esm/shared/stdio.d.ts": "export declare class ReadBuffer {\n  /** Splits the buffered input into newline-delimited messages. */\n  readMessage(): string | null;\n}\n",
     // Build output a package ships at its root beside src/ (zod's v4/…), worded to outrank its source.
     "shared/stdio.cjs": "class ReadBuffer {\n  /** readMessage: reads a message, the next message, message by message. */\n  readMessage() { return null; }\n}\n",
+    // Same name and stem, different code: a hand-written lib/ file, not a compiled copy.
+    "src/settings.ts": "export function loadSettings(path: string) {\n  return path;\n}\n",
+    "lib/settings.js": "function loadSettings(registry) {\n  return discoverPluginManifests(registry);\n}\n",
     "src/framing.ts": "/** Writes one newline-delimited message to the buffered output. */\nexport function writeMessage(buffer: string[], message: string) {\n  buffer.push(message + \"\\n\");\n}\n",
     "src/schemas.ts": "export class ZodString extends $ZodString {\n  trim() {}\n}\nexport class $ZodString {\n  parse() {}\n}\n",
   };
@@ -92,6 +95,13 @@ describe("build output and declaration files (an npm package's dist/esm, dist/cj
     const copies = hits.flatMap((h, k) => (h.chunk.symbol === "ReadBuffer.readMessage" && k > 0 ? [k] : []));
     expect(copies.length).toBeGreaterThan(0);
     for (const k of copies) expect(k).toBeGreaterThan(framing);
+  });
+
+  test("declarations of one name and stem whose parameters differ are no copies: both are listed", () => {
+    const paths = searchSnapshot(ts.index.snapshot(), { query: "loadSettings", limit: 5 }).filter((h) => h.chunk.symbol === "loadSettings").map((h) => h.chunk.path);
+    expect(paths.sort()).toEqual(["lib/settings.js", "src/settings.ts"]);
+    const plugins = searchSnapshot(ts.index.snapshot(), { query: "loadSettings discover plugin manifests", limit: 5 });
+    expect(plugins[0]!.chunk.path).toBe("lib/settings.js");
   });
 
   test("a name with $ is its own declaration, not the one without", () => {
