@@ -63,11 +63,13 @@ export function compileFilter(f: ChunkFilter): ChunkPredicate | undefined {
     // The filter as plain text: folders named with glob characters (`app/[id]`, `blog/[...slug]` in web projects)
     // are matched by what they say, as well as by the glob the characters make.
     const literal = pattern.replace(/\\([*?[\]{}])/g, "$1");
+    // As typed on Windows, every backslash a separator: `app\[id]\page.tsx`.
+    const windows = f.path.replace(/\\/g, "/").toLowerCase();
     const anchored = literal.startsWith("/") ? literal.replace(/^\/+|\/+$/g, "") : undefined;
     const plain =
       anchored !== undefined
         ? (path: string) => anchored === "" || path === anchored || path.startsWith(`${anchored}/`)
-        : (path: string) => path.toLowerCase().includes(literal.toLowerCase());
+        : (path: string) => path.toLowerCase().includes(literal.toLowerCase()) || path.toLowerCase().includes(windows);
     if (/[*?[{]/.test(pattern)) {
       const glob = new Bun.Glob(pattern);
       // A glob without a directory part matches at any depth, as users expect from "*.cs"-style filters.

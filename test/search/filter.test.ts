@@ -33,6 +33,8 @@ describe("path filters with glob characters in folder names", () => {
     for (const filter of ["app/[id]", "[id]", "app/[id]/page.tsx", "app/\\[id\\]", "/app/[id]"]) expect(matches("app/[id]/page.tsx", filter)).toBe(true);
     expect(matches("app/blog/[...slug]/page.tsx", "blog/[...slug]")).toBe(true);
     expect(matches("app/blog/page.tsx", "app/[id]")).toBe(false);
+    // Typed on Windows: each backslash a separator, though it also reads as an escape.
+    for (const filter of ["app\\[id]\\page.tsx", "app\\[id]"]) expect(matches("app/[id]/page.tsx", filter)).toBe(true);
   });
 
   test("the characters still make a glob where no path says them", () => {
