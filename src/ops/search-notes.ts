@@ -10,6 +10,7 @@ import { normalizeForPhrase, queryTerms, quotedTexts } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
 import { startsLikeMessage } from "../text/message.ts";
 import { snippetLines } from "../text/snippet.ts";
+import { traceFrames } from "../text/trace.ts";
 import type { CommandNames } from "./command-names.ts";
 import type { SearchParams } from "./workspace.ts";
 
@@ -66,8 +67,8 @@ export function resultNotes(s: SearchedProjects): string[] {
   const hitsUnfiltered = () => (unfiltered ??= filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0));
   if (s.hits === 0 && queryTerms(query).length === 0 && !hitsUnfiltered()) notes.push(noTermsNote(query));
   else if (s.hits === 0 && CJK.test(query) && !hitsUnfiltered()) notes.push(CJK_NOTE);
-  // Quotes in pasted code or a pasted message are its string literals and values, which the user did not ask for.
-  const quotesAreAsks = snippetLines(query).length === 0 && !startsLikeMessage(query);
+  // Quotes in pasted code, a pasted message or a trace (Python's `File "…"`) are its own, not phrases the user asked for.
+  const quotesAreAsks = snippetLines(query).length === 0 && !startsLikeMessage(query) && traceFrames(query).length === 0;
   const unsaid = s.hits > 0 && quotesAreAsks ? phrasesNoHitSays(query, s.hitLines()) : [];
   if (unsaid.length > 0) {
     const quoted = unsaid.map((text) => `"${echo(text, PHRASE_ECHO_CHARS)}"`).join(", ");

@@ -57,6 +57,10 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
     if (call.method === "tools/call" && call.params?.arguments === null) delete call.params.arguments;
     // Arguments that are no object (a list, a string) fail the SDK's schema as an internal error; they are the
     // caller's invalid params.
+    if (call.method === "tools/call" && call.id !== undefined && (typeof call.params !== "object" || call.params === null || Array.isArray(call.params))) {
+      reply({ jsonrpc: "2.0", id: call.id, error: { code: -32602, message: 'Invalid params: tools/call needs params {"name": "<tool>", "arguments": {…}}.' } });
+      return;
+    }
     const args = call.method === "tools/call" ? call.params?.arguments : undefined;
     if (args !== undefined && (typeof args !== "object" || Array.isArray(args)) && call.id !== undefined) {
       const got = Array.isArray(args) ? "a list" : typeof args === "string" ? "a string" : typeof args;

@@ -178,7 +178,7 @@ describe("Workspace", () => {
       'No hit contains the quoted phrase "reconcile the ledger twice" word for word, so these hits only share words with it: check its spelling and spacing, or drop the quotes to search by its words.',
     );
     // Quotes in pasted code and in a pasted message are its strings and values, not phrases the user asked for.
-    for (const query of ['var note = ledger.Reconcile("twice over the ledger");', 'InvalidOperationException: Ledger "main" cannot reconcile twice']) {
+    for (const query of ['var note = ledger.Reconcile("twice over the ledger");', 'InvalidOperationException: Ledger "main" cannot reconcile twice', 'Traceback (most recent call last):\n  File "/srv/app/ledger.py", line 25, in reconcile']) {
       const pasted = await ws.search({ query, limit: 5 });
       expect(pasted.hits.length).toBeGreaterThan(0);
       expect(pasted.warning ?? "").not.toContain("quoted phrase");

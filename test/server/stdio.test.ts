@@ -50,6 +50,7 @@ test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700),
   write("this is not json");
   write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "code_search", arguments: ["retry"] } }));
   write(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "code_search", arguments: "retry" } }));
+  write(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call" }));
   write(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }));
   await server.stdin.flush();
   const replies: { id: unknown; error?: { code: number; message: string }; result?: unknown }[] = [];
@@ -68,5 +69,6 @@ test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700),
   expect(byId(null)?.error?.code).toBe(-32700);
   expect(byId(2)?.error).toMatchObject({ code: -32602, message: expect.stringContaining('"arguments" must be an object of the tool\'s named arguments (got a list)') });
   expect(byId(3)?.error).toMatchObject({ code: -32602, message: expect.stringContaining("(got a string)") });
+  expect(byId(5)?.error).toMatchObject({ code: -32602, message: expect.stringContaining("tools/call needs params") });
   expect(byId(4)?.result).toBeDefined(); // the server kept serving
 }, 30_000);
