@@ -3,9 +3,17 @@
 import { termsOf } from "./tokens.ts";
 
 // A line is code when it ends a statement or block, holds an operator prose does not use, or starts with a keyword
-// and goes on like code.
-const CODE_LINE =
-  /[;{}]\s*$|=>|[=!<>]=|\+=|-=|&&|\|\||->|::|^\s*(?:if|for|foreach|while|switch|return|var|let|const|public|private|protected|internal|static|async|await|def|func|fn|throw|new)\b.*[(=;{]/;
+// and goes on like code; or (Python, Go: no semicolons) assigns a call or member to names (`obj, end =
+// self.raw_decode(s)`, `args := c.Flags().Args()`), or is one call on a member with named arguments
+// (`loop.run_until_complete(loop.shutdown_asyncgens())`; not `UniTask.Delay(100)`, which names Delay).
+const CODE_LINE = new RegExp(
+  [
+    /[;{}]\s*$|=>|[=!<>]=|\+=|-=|&&|\|\||->|::/.source,
+    /^\s*(?:if|for|foreach|while|switch|return|var|let|const|public|private|protected|internal|static|async|await|def|func|fn|throw|new)\b.*[(=;{]/.source,
+    /^\s*[A-Za-z_$][\w$.[\]]*(?:\s*,\s*[A-Za-z_$][\w$.[\]]*)*\s*:?=(?!=)\s*\S.*[(.[]/.source,
+    /^\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\((?=[^)]*[A-Za-z_]).*\)\s*$/.source,
+  ].join("|"),
+);
 
 /** A snippet line with fewer index terms than this (`}`, `x++;`, `return;`) says too little to look for. */
 const MIN_TERMS = 2;

@@ -10,8 +10,14 @@ describe("snippetLines", () => {
     expect(snippetLines("EditorApplication.playModeStateChanged += (state) =>")).toEqual(["EditorApplication.playModeStateChanged += (state) =>"]);
   });
 
+  test("Python and Go lines without semicolons: assignments of calls or members, and a call on a member", () => {
+    for (const line of ["obj, end = self.raw_decode(s, idx=_w(s, 0).end())", "argWoFlags := c.Flags().Args()", "err = cmd.execute(flags)", "loop.run_until_complete(loop.shutdown_asyncgens())"]) {
+      expect(snippetLines(line)).toEqual([line]);
+    }
+  });
+
   test("prose and names are no snippet", () => {
-    for (const query of ["where does the channel refuse writes after it is closed", "UniTask.Delay(100) never completes", "Observable.Where", "}"]) {
+    for (const query of ["where does the channel refuse writes after it is closed", "UniTask.Delay(100) never completes", "UniTask.Delay(100)", "Observable.Where", "}", "how is x = y handled", "the value = the sum of its parts"]) {
       expect(snippetLines(query)).toEqual([]);
     }
   });
