@@ -79,7 +79,13 @@ function table(snapshot: Snapshot): NameTable {
 
 /** The name as typed, without call parentheses or type arguments: `Wallet.Sign(int)` → `Wallet.Sign`. */
 export function normalizeName(raw: string): string {
-  return withoutTypeArguments(raw.trim().replace(/\(.*\)\s*$/s, ""))
+  const native = raw
+    .trim()
+    .replace(/^(?:[\w.-]+\/)+(?=[A-Za-z_$])/, "") // a Go import path or a Java module before the name
+    .replace(/\(\*?([A-Za-z_][\w]*)\)(?=\.)/g, "$1") // Go's method receiver: `(*Command).Execute`
+    .replace(/<\s*([\w:.]+)\s+as\s+[^>]+>/g, "$1") // Rust's `<Error as Display>::fmt`
+    .replace(/::/g, "."); // Rust, C++ and PHP paths
+  return withoutTypeArguments(native.replace(/\(.*\)\s*$/s, ""))
     .replace(/\s*\.\s*/g, ".")
     .replace(/^\.+|\.+$/g, "");
 }
@@ -108,6 +114,24 @@ const kindOrder = (kind: ChunkKind): number => KIND_ORDER[kind] ?? 4;
 export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
   const query = normalizeName(rawName);
   if (query === "") return [];
+  const hits = definitionsOf(snapshot, query, rawName, kinds);
+  if (hits.some((h) => h.match === "exact" || h.match === "qualified") || /\s/.test(query)) return hits;
+  // A name as a runtime or another language writes it: Java's `Outer$Inner`, or a qualified name with a package or
+  // crate the symbols leave out (`serde_json.Error.io`, `java.util.HashMap.get`): tried as `Outer.Inner`, then with
+  // its leading segments dropped one at a time, down to a type and member, or to a name after a lower-case package.
+  const segments = symbolSegments(query.replace(/(?<=[A-Za-z0-9_])\$(?=[A-Za-z_])/g, "."));
+  for (let drop = 0; drop < segments.length; drop++) {
+    // A type is no package: `Vendor.Worker.Run` must not come down to every `Run`.
+    if (drop > 0 && segments.length - drop < 2 && !/^[a-z_]/.test(segments[drop - 1]!)) break;
+    const shorter = segments.slice(drop).join(".");
+    if (shorter === query) continue;
+    const found = definitionsOf(snapshot, shorter, rawName, kinds).filter((h) => h.match === "exact" || h.match === "qualified");
+    if (found.length > 0) return found;
+  }
+  return hits;
+}
+
+function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
   const t = table(snapshot);
   const words = /\s/.test(query);
   const dotted = !words && query.includes(".");

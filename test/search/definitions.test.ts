@@ -1,5 +1,5 @@
 // findDefinitions' order within a match band: the code's own declarations before those of tests, docs, samples.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { findDefinitions } from "../../src/search/definitions.ts";
 import { typedArityFit } from "../../src/search/symbol.ts";
 import { indexTree } from "../support/index-fixture.ts";
@@ -28,4 +28,39 @@ test("type arguments are counted past nested brackets and defaults; an unclosed 
   expect(typedArityFit(snapshot, "Pair<Map<string, number>, number[]>")!(pair!.index)).toBe(true);
   expect(typedArityFit(snapshot, "Pair<number>")!(pair!.index)).toBe(false);
   expect(typedArityFit(snapshot, "Pair")).toBeUndefined();
+});
+
+describe("names as other languages and runtimes write them", () => {
+  let native: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    native = await indexTree(
+      "definitions-native",
+      {
+        "cobra/command.go": "package cobra\n\ntype Command struct{}\n\nfunc (c *Command) ExecuteC() error { return nil }\n",
+        "src/map.rs": "pub struct Map {}\n\nimpl Map {\n    pub fn get(&self) -> u8 { 0 }\n}\n\npub struct Other {}\n\nimpl Other {\n    pub fn get(&self) -> u8 { 1 }\n}\n",
+        "java/util/HashMap.java": "package java.util;\n\npublic class HashMap {\n    final class KeyIterator {\n        public Object next() { return null; }\n    }\n}\n",
+      },
+      [".go", ".rs", ".java"],
+    );
+  });
+  afterAll(() => native?.dispose());
+
+  const first = (name: string) => {
+    const snapshot = native.index.snapshot();
+    const [hit] = findDefinitions(snapshot, name);
+    return hit ? `${snapshot.chunks.symbolAt(hit.index)} ${hit.match}` : "none";
+  };
+
+  test("Rust paths, Go receivers and import paths, Java binary names and modules find their declarations", () => {
+    expect(first("Map::get")).toBe("Map.get qualified");
+    expect(first("<Map as Lookup>::get")).toBe("Map.get qualified");
+    expect(first("cobra.(*Command).ExecuteC")).toBe("cobra.Command.ExecuteC qualified");
+    expect(first("github.com/spf13/cobra.(*Command).ExecuteC")).toBe("cobra.Command.ExecuteC qualified");
+    expect(first("HashMap$KeyIterator.next")).toBe("java.util.HashMap.KeyIterator.next qualified");
+    expect(first("java.base/java.util.HashMap$KeyIterator.next")).toBe("java.util.HashMap.KeyIterator.next qualified");
+    // A crate or package the symbols leave out is dropped; a type never is (a library's Vendor.Map.get is no Map.get).
+    expect(first("mycrate::Map::get")).toBe("Map.get qualified");
+    expect(first("Vendor.Map.get")).toBe("Map.get qualified");
+    expect(first("Vendor.Thing.get")).not.toContain("exact");
+  });
 });
