@@ -24,8 +24,11 @@ const AT_FRAME = /^\s*at\s+(?:async\s+)?(?:new\s+)?([^\s(]+)/;
 const BARE_FRAME = /^\s*([A-Za-z_$][\w$`+<>\[\],.:]*[.:+][\w$`<>\[\],.]+)\s*\(/;
 // Python: `File "app/x.py", line 12, in handle`.
 const PYTHON_FRAME = /, in ([A-Za-z_]\w*)\s*$/;
-// Go: `main.(*Server).handle(0xc000…)` names the method of a pointer receiver.
+// Go: `main.(*Server).handle(0xc000…)` names the method of a pointer receiver, after the package's import path.
 const GO_RECEIVER = /\(\*([A-Za-z_]\w*)\)/g;
+const GO_IMPORT_PATH = /^(\s*)(?:[\w.-]+\/)+(?=[A-Za-z_]\w*\.)/;
+// Java 9+: `at java.base/java.util.HashMap.get(…)`, `at app//com.example.Main.run(…)`: the module before the class.
+const JAVA_MODULE = /^[A-Za-z][\w.]*(?:@[\w.-]+)?\/\/?(?=[A-Za-z_$][\w$]*(?:[.$][\w$<>]+)+$)/;
 
 /** The frames of a query, in order; empty when it is no trace, error location or `file:line`. */
 export function traceFrames(query: string): TraceFrame[] {
@@ -53,7 +56,9 @@ function parseFrame(segment: string): TraceFrame | undefined {
     frame.line = Number(location[2] ?? location[3] ?? location[4] ?? location[5]);
   }
   const at = AT_FRAME.exec(segment);
-  let raw = at ? at[1] : BARE_FRAME.exec(segment.replace(GO_RECEIVER, "$1"))?.[1];
+  // Go names a function by its import path (`github.com/spf13/afero.(*MemMapFs).OpenFile(…)`) on a line of its own.
+  const bare = location ? segment : segment.replace(GO_IMPORT_PATH, "$1");
+  let raw = at ? at[1]?.replace(JAVA_MODULE, "") : BARE_FRAME.exec(bare.replace(GO_RECEIVER, "$1"))?.[1];
   if (raw === undefined && frame.path !== undefined) raw = PYTHON_FRAME.exec(segment)?.[1];
   // Without a place, a frame must look printed by a runtime: "at X(…)", or a name only a compiler makes
   // (`Core`1`, `Type+Nested`, `Type:Method`, `<Run>d__5`, Go's `(*T)`). "at startup" or `UniTask.Delay(100)` is none.

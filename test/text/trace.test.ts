@@ -36,6 +36,12 @@ describe("traceFrames", () => {
     expect(traceFrames("goroutine 1 [running]:\nmain.(*Server).handle(0xc000010000)\n\t/home/me/srv/server.go:42 +0x1d")).toEqual([
       { symbol: "main.Server.handle", path: "/home/me/srv/server.go", line: 42 },
     ]);
+    // The package's import path before it (every package but main), and Java 9+'s module before the class.
+    expect(traceFrames("github.com/spf13/afero.(*MemMapFs).OpenFile(0xc000010000, {0x5a1b2c, 0x3})\n\t/home/u/go/pkg/mod/github.com/spf13/afero@v1.8.0/memmap.go:200 +0x1f")).toEqual([
+      { symbol: "afero.MemMapFs.OpenFile", path: "/home/u/go/pkg/mod/github.com/spf13/afero@v1.8.0/memmap.go", line: 200 },
+    ]);
+    expect(traceFrames("\tat java.base/java.util.HashMap$HashIterator.nextNode(HashMap.java:1500)")).toEqual([{ path: "HashMap.java", line: 1500, symbol: "java.util.HashMap.HashIterator.nextNode" }]);
+    expect(traceFrames("\tat app//com.acme.Main.run(Main.java:9)")).toEqual([{ path: "Main.java", line: 9, symbol: "com.acme.Main.run" }]);
   });
 
   test("compiler errors and bare places: MSBuild's (line,column), path:line:column", () => {
