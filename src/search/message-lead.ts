@@ -3,7 +3,7 @@
 // Without this the words of a message rank the declarations that share them (the type named in the exception, the
 // callers), not the one line that throws it.
 import type { Snapshot } from "../index/snapshot.ts";
-import { messagePieces } from "../text/message.ts";
+import { messagePieces, messageTemplate } from "../text/message.ts";
 import { normalizeForPhrase, termsOf } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import { isNonSource } from "./prior.ts";
@@ -25,8 +25,11 @@ export function messageLead(snapshot: Snapshot, query: string, sourceLines: Sour
   // The code that makes a message says it in a string, often a piece of it only (the rest filled in at run time).
   // Tests and docs say it whole as what they expect, doc comments as an example, and a heading may say a query of
   // keywords ("reconcile ledger balances") word for word: none of those is asked for, so only strings in code lead.
-  for (const piece of messagePieces(query, !namesDeclarations)) {
-    const found = chunksSaying(snapshot, piece, files, sourceLines).filter((f) => f.inString && !isNonSource(f.path));
+  // First the message with its quoted values as gaps (`required flag(s) "config" not set` is the code's
+  // `required flag(s) "%s" not set`), whose pieces alone are too short to look for; then its pieces.
+  const template = messageTemplate(query);
+  for (const parts of [...(template ? [template] : []), ...messagePieces(query, !namesDeclarations).map((piece) => [piece])]) {
+    const found = chunksSaying(snapshot, parts, files, sourceLines).filter((f) => f.inString && !isNonSource(f.path));
     if (found.length > 0) return leadOf(found, focus);
   }
   return new Map();
@@ -42,25 +45,41 @@ interface Found {
   path: string;
 }
 
-/** The innermost chunks whose lines say `piece` (a declaration around one that says it is not the answer). */
-function chunksSaying(snapshot: Snapshot, piece: string, files: Map<string, readonly string[] | undefined>, sourceLines: SourceLines): Found[] {
-  const terms = termsOf(piece);
-  if (terms.length === 0) return [];
-  const wanted = normalizeForPhrase(piece);
+/**
+ * The innermost chunks with a line that says `parts` in order (one piece, or a template's parts around its gaps);
+ * a declaration around one that says it is not the answer.
+ */
+function chunksSaying(snapshot: Snapshot, parts: readonly string[], files: Map<string, readonly string[] | undefined>, sourceLines: SourceLines): Found[] {
+  const phrases = parts.map((part) => termsOf(part)).filter((terms) => terms.length > 0);
+  if (phrases.length === 0) return [];
+  const wanted = parts.map(normalizeForPhrase);
   const found: Found[] = [];
-  for (const i of matchPhrases(snapshot, [terms], MESSAGE_CANDIDATES)) {
+  for (const i of matchPhrases(snapshot, phrases, MESSAGE_CANDIDATES)) {
     const c = snapshot.chunks.at(i)!;
     if (!files.has(c.path)) files.set(c.path, sourceLines(c.path));
     const lines = files.get(c.path)?.slice(c.startLine - 1, c.endLine) ?? [];
     for (let at = 0; at < lines.length; at++) {
       const line = normalizeForPhrase(lines[at]!);
-      const where = line.indexOf(wanted);
+      const where = saysInOrder(line, wanted);
       if (where < 0) continue;
       found.push({ index: i, inString: !COMMENT_LINE.test(line) && /["'`]/.test(line.slice(0, where)), line: c.startLine + at, start: c.startLine, end: c.endLine, path: c.path });
       break;
     }
   }
   return found.filter((f) => !found.some((g) => g !== f && g.path === f.path && g.start >= f.start && g.end <= f.end && g.end - g.start < f.end - f.start));
+}
+
+/** Where `line` says the first of `parts`, with the others after it in order; -1 when it does not say them all. */
+function saysInOrder(line: string, parts: readonly string[]): number {
+  let from = 0;
+  let first = -1;
+  for (const part of parts) {
+    const at = line.indexOf(part, from);
+    if (at < 0) return -1;
+    if (first < 0) first = at;
+    from = at + part.length;
+  }
+  return first;
 }
 
 /** The innermost first; each focused on the line that says the piece. */

@@ -3,8 +3,12 @@
 // cut out, then cut at sentence ends and colons too, then, for a short query that asks nothing, shortened word by
 // word (a value the program inserted unquoted). Each piece has three words or more.
 
-/** A leading type or severity, as runtimes print it: `System.IO.IOException:`, `ZodError:`, `error:`, `Warning:`. */
-const LEADING_TYPE = /^\s*(?:(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Warning|Failure|Fault)|error|warning|fatal|panic|uncaught)\b(?:\s*\[[^\]]*\])?\s*:\s*/i;
+/**
+ * A leading type or severity, as runtimes print it: `System.IO.IOException:`, `ZodError:`, `error:`, `Warning:`, and a
+ * module-qualified exception of any name (`http.client.InvalidURL:`).
+ */
+const LEADING_TYPE =
+  /^\s*(?:(?:[\w$]+\.)*[\w$]*(?:Error|Exception|Warning|Failure|Fault)|(?:[a-z_][\w$]*\.)+[A-Z][\w$]*|error|warning|fatal|panic|uncaught)\b(?:\s*\[[^\]]*\])?\s*:\s*/i;
 
 /** Values a program fills in: quoted, or set off by dashes. */
 const VALUES = /"[^"]*"|'[^']*'|`[^`]*`|\s[-–—]\s/g;
@@ -38,6 +42,27 @@ export function messagePieces(query: string, shorten = true): string[] {
   const words = text.split(/\s+/).length;
   if (shorten && words <= MAX_SHORTENED_WORDS && !QUESTION_START.test(text)) pieces.push(...byLength([...whole, ...sentences].flatMap(shorter)));
   return [...new Set(pieces)].slice(0, MAX_PIECES);
+}
+
+/**
+ * The clause around a message's quoted values, as the parts between them (`required flag(s) "config" not set` →
+ * required flag(s), not set): the code's format string has its own placeholders there. The first part is taken from
+ * its last sentence start, the last up to its first sentence end; undefined without a value between two parts.
+ */
+export function messageTemplate(query: string): string[] | undefined {
+  let text = query.trim();
+  for (let m = LEADING_TYPE.exec(text); m && m[0].length < text.length; m = LEADING_TYPE.exec(text)) text = text.slice(m[0].length);
+  if (QUESTION_START.test(text)) return undefined; // a question's quotes are phrases it asks for
+  const parts = text.split(/"[^"]*"|'[^']*'|`[^`]*`/).map((p) => p.replace(/\s+/g, " "));
+  if (parts.length < 2) return undefined;
+  const sayWords = (p: string) => /\p{L}/u.test(p);
+  parts[0] = parts[0]!.split(SENTENCES).filter(sayWords).pop() ?? "";
+  parts[parts.length - 1] = parts[parts.length - 1]!.split(SENTENCES).filter(sayWords)[0] ?? "";
+  const kept = parts.map((p) => p.replace(/^[\s.,:;!?]+|[\s.,:;!?]+$/g, "")).filter(sayWords);
+  const words = kept.join(" ").split(" ").length;
+  // Two parts around a value, or, in what starts as a runtime prints a message, one of two words or more before or
+  // after one (`InvalidURL: nonnumeric port: '80a'`); a keyword query with a quoted phrase is no such template.
+  return (kept.length >= 2 && words >= 2) || (kept.length === 1 && words >= 2 && startsLikeMessage(query)) ? kept : undefined;
 }
 
 function cut(text: string, at: RegExp): string[] {

@@ -10,6 +10,9 @@ const TREE = {
     "namespace App\n{\n    public class Pool\n    {\n        public void Rent(int count)\n        {\n            Check(count);\n        }\n\n" +
     '        static void Check(int count)\n        {\n            if (count < 0) throw new ArgumentOutOfRangeException("Pool does not allow a minus count. count:" + count);\n        }\n\n' +
     "        /// <summary>The pool count, never below zero as the pool requires.</summary>\n        public int Count { get; set; }\n    }\n}\n",
+  // A format string: the message's quoted value is a placeholder, and its pieces are two words each.
+  "src/Flags.cs":
+    'namespace App\n{\n    public class Flags\n    {\n        public void Validate(string name)\n        {\n            throw new Exception(string.Format("required flag(s) \\"{0}\\" not set", name));\n        }\n    }\n}\n',
   // A test that says the whole message, as it expects it.
   "tests/PoolTests.cs":
     'namespace App.Tests\n{\n    public class PoolTests\n    {\n        public void MinusCount()\n        {\n            Assert.Throws("Pool does not allow a minus count. count:-1");\n        }\n    }\n}\n',
@@ -42,4 +45,10 @@ test("words that only a test, a comment or a heading says word for word, and que
 test("a query that names a declaration leads with it: a few of its words in some string do not outrank it", () => {
   const hits = search("Pool.Rent allow a minus count");
   expect(hits[0]!.chunk.symbol).toBe("App.Pool.Rent");
+});
+
+test("a message whose pieces between quoted values are short finds the format string that has them in order", () => {
+  const hits = search('Error: required flag(s) "config" not set');
+  expect(hits[0]!.chunk.symbol).toBe("App.Flags.Validate");
+  expect(hits[0]!.focusLine).toBe(7);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { messagePieces } from "../../src/text/message.ts";
+import { messagePieces, messageTemplate } from "../../src/text/message.ts";
 
 describe("messagePieces", () => {
   test("the exception type is dropped; quoted values and sentence ends cut the message; the whole comes first", () => {
@@ -22,5 +22,19 @@ describe("messagePieces", () => {
   test("fewer than three words give nothing to look for", () => {
     expect(messagePieces("TypeError: bad value")).toEqual([]);
     expect(messagePieces("Request timed")).toEqual([]);
+  });
+});
+
+describe("messageTemplate", () => {
+  test("the clause around quoted values, as the parts between them", () => {
+    expect(messageTemplate('Error: required flag(s) "config" not set')).toEqual(["required flag(s)", "not set"]);
+    expect(messageTemplate("JSONDecodeError: Expecting ',' delimiter: line 1 column 10 (char 9)")).toEqual(["Expecting", "delimiter"]);
+    expect(messageTemplate("http.client.InvalidURL: nonnumeric port: '80a'")).toEqual(["nonnumeric port"]);
+  });
+
+  test("no template without a value between words, for a question, or for keywords with one quoted phrase", () => {
+    expect(messageTemplate("Error: Request timed out")).toBeUndefined();
+    expect(messageTemplate('where is the "x" thing')).toBeUndefined();
+    expect(messageTemplate('parse error "unexpected token"')).toBeUndefined();
   });
 });
