@@ -79,5 +79,6 @@
  *     alias's properties are Constant and Field chunks; a JavaScript/TypeScript member a function is assigned to
  *     (`res.send = function …`) is not a use of that member; markdown setext headings (`Title` over `===` or `---`)
  *     start sections.
+ * 39: Go interface methods are Method chunks of their interface.
  */
-export const CHUNKER_VERSION = 38;
+export const CHUNKER_VERSION = 39;

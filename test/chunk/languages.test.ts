@@ -297,6 +297,11 @@ describe("test suites and tests (JavaScript and TypeScript)", () => {
 describe("Go", () => {
   const chunks = chunksOf("store/store.go");
 
+  test("an interface's methods are its members; its signature stops at its body", () => {
+    expect(only(chunks, "store.Counter").signature).toBe("type Counter"); // the kind says interface
+    expect(only(chunks, "store.Counter.Count").signature).toBe("Count() int");
+  });
+
   test("package-qualified symbols; methods under their receiver type", () => {
     expect(outline(declarations(chunks))).toEqual([
       "Constant store.MaxItems 6-7",
@@ -304,6 +309,7 @@ describe("Go", () => {
       "Struct store.Warehouse 11-15",
       "Field store.Warehouse.stock 14-14",
       "Interface store.Counter 17-20",
+      "Method store.Counter.Count 19-19",
       "TypeAlias store.Sku 22-22",
       "Method store.Warehouse.Reserve 24-31",
       "Function store.NewWarehouse 33-33",

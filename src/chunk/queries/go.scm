@@ -22,7 +22,7 @@
   body: (block) @body) @definition.method
 
 (type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @definition.struct
-(type_spec name: (type_identifier) @name type: (interface_type) @_interface) @definition.interface
+(type_spec name: (type_identifier) @name type: (interface_type) @body) @definition.interface
 (type_spec name: (type_identifier) @name) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
 
@@ -36,3 +36,7 @@
 ; A struct's named fields, one chunk each, as C# fields are (`Config.Timeout` is looked up by name); embedded
 ; fields have no name of their own.
 (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+
+; An interface's methods, one chunk each (`afero.Fs.Create`), as TypeScript's interface methods and Rust's trait
+; methods are.
+(interface_type (method_elem name: (field_identifier) @name) @definition.method)
