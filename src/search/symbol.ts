@@ -365,7 +365,9 @@ export function typedArityFit(snapshot: Snapshot, query: string): ((index: numbe
 /** Lower-case name → number of type arguments, for each `Name<…>` of the query (nested ones too). */
 function typedArities(query: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of query.matchAll(/([A-Za-z_$][\w$]*)\s*</g)) {
+  if (!query.includes("<")) return out;
+  // From the start of a word only: tried at every letter, a long word would cost its length squared.
+  for (const m of query.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\s*</g)) {
     const count = argumentCount(query, m.index! + m[0].length);
     if (count !== undefined && !out.has(m[1]!.toLowerCase())) out.set(m[1]!.toLowerCase(), count);
   }

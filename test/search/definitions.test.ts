@@ -64,3 +64,11 @@ describe("names as other languages and runtimes write them", () => {
     expect(first("Vendor.Thing.get")).not.toContain("exact");
   });
 });
+
+test("a long name with no type arguments costs its length, not its square", () => {
+  const huge = "x".repeat(1024 * 1024);
+  const started = performance.now();
+  typedArityFit(tree.index.snapshot(), `${huge}<T>`);
+  findDefinitions(tree.index.snapshot(), `${huge}<T>`);
+  expect(performance.now() - started).toBeLessThan(2_000);
+});
