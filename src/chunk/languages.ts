@@ -100,7 +100,9 @@ const TYPESCRIPT_KINDS: Readonly<Record<string, ChunkKind>> = {
   ...TEST_KINDS,
 };
 
-const TYPESCRIPT_WRAPPERS = ["ambient_declaration", "export_statement", "expression_statement"];
+// A `const` or `var` statement wraps its one declarator (`export const f = () => …` starts at `export`); with several
+// (`var A = class {…}, B = class {…}`, as bundlers write them), each declarator is a chunk of its own.
+const TYPESCRIPT_WRAPPERS = ["ambient_declaration", "export_statement", "expression_statement", "lexical_declaration", "variable_declaration"];
 
 export const LANGUAGES: readonly LanguageSpec[] = [
   {

@@ -80,5 +80,7 @@
  *     (`res.send = function …`) is not a use of that member; markdown setext headings (`Title` over `===` or `---`)
  *     start sections.
  * 39: Go interface methods are Method chunks of their interface.
+ * 40: each declarator of a JavaScript/TypeScript `const`/`var` statement with several (`var A = class {…}, B = …`,
+ *     `export const LOW = 1, HIGH = 2`) is its own chunk; one alone still starts at the statement.
  */
-export const CHUNKER_VERSION = 39;
+export const CHUNKER_VERSION = 40;

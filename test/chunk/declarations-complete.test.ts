@@ -137,6 +137,9 @@ describe("classes bundlers write as variables, namespace constants, object type 
     const text = src("var HTTPException = class extends Error {", "  res;", "  getResponse() {", "    return this.res;", "  }", "};", "function f() {", "  const Local = class {};", "}");
     for (const path of ["dist/http-exception.js", "src/http-exception.ts"]) {
       expect(declarations(chunker.chunk(path, text))).toEqual(["Class HTTPException 1-6", "Field HTTPException.res 2-2", "Method HTTPException.getResponse 3-5", "Function f 7-9"]);
+      // Several in one statement, as minifiers write them: each its own class with its own members.
+      expect(declarations(chunker.chunk(path, src("var A = class {", "  a() {}", "}, B = class {", "  b() {}", "};")))).toEqual(["Class A 1-3", "Method A.a 2-2", "Class B 3-5", "Method B.b 4-4"]);
+      expect(declarations(chunker.chunk(path, src("export const LOW = 1, HIGH = 2;")))).toEqual(["Constant LOW 1-1", "Constant HIGH 1-1"]);
       // Exported, it is still the class (not an exported constant).
       expect(declarations(chunker.chunk(path, src("export const Router = class {", "  add() {}", "};", "export const LIMIT = 3;")))).toEqual(["Class Router 1-3", "Method Router.add 2-2", "Constant LIMIT 4-4"]);
     }

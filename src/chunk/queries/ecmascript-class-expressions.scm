@@ -4,10 +4,10 @@
 ; generic.ts: the earlier pattern wins).
 (program
   (lexical_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
+    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body)) @definition.class))
 (program
   (variable_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
+    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body)) @definition.class))
 (export_statement
   (lexical_declaration
-    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @definition.class)
+    (variable_declarator name: (identifier) @name value: (class body: (class_body) @body)) @definition.class))

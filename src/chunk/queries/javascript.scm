@@ -19,15 +19,15 @@
 (program
   (lexical_declaration
     (variable_declarator name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function))
 (program
   (variable_declaration
     (variable_declarator name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function))
 (export_statement
   (lexical_declaration
     (variable_declarator name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function))
 
 ; CommonJS-style members, assigned at module level: `res.send = function send(…) {…}` is `res.send`,
 ; `View.prototype.lookup = function (…) {…}` is `View.lookup` (the prototype left out), `exports.parse = (…) => …`
@@ -59,7 +59,7 @@
 (program
   (export_statement
     (lexical_declaration
-      (variable_declarator name: (identifier) @name)) @definition.constant))
+      (variable_declarator name: (identifier) @name) @definition.constant)))
 
 (method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
 (method_definition name: (_) @name body: (statement_block) @body) @definition.method

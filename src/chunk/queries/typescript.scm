@@ -27,27 +27,27 @@
 (program
   (lexical_declaration
     (variable_declarator name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function))
 (program
   (variable_declaration
     (variable_declarator name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function))
 (export_statement
   (lexical_declaration
     (variable_declarator name: (identifier) @name
-      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function)
+      value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.function))
 
 ; Exported constants that are values, not functions: named API, at module level or in a namespace. Others are left
 ; to the gap chunks.
 (program
   (export_statement
     (lexical_declaration
-      (variable_declarator name: (identifier) @name)) @definition.constant))
+      (variable_declarator name: (identifier) @name) @definition.constant)))
 (internal_module
   body: (statement_block
     (export_statement
       (lexical_declaration
-        (variable_declarator name: (identifier) @name)) @definition.constant)))
+        (variable_declarator name: (identifier) @name) @definition.constant))))
 
 (method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
 (method_definition name: (_) @name body: (statement_block) @body) @definition.method
