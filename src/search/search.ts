@@ -334,15 +334,20 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
  * its namesakes in other types, together).
  */
 function interleavedByName(snapshot: Snapshot, named: ReadonlyMap<number, number>, query: string): Map<number, number> {
+  // Names differing in case only (`Timer` and its field `timer`) are one name asked for.
   const byName = new Map<string, number[]>();
+  const spelled = new Map<string, string>();
   for (const index of [...named.keys()].sort((a, b) => named.get(b)! - named.get(a)!)) {
     const name = snapshot.chunks.nameAt(index);
-    const list = byName.get(name);
+    const key = name.toLowerCase();
+    const list = byName.get(key);
     if (list) list.push(index);
-    else byName.set(name, [index]);
+    else byName.set(key, [index]);
+    if (!spelled.has(key)) spelled.set(key, name);
   }
   if (byName.size < 2) return new Map(named);
-  const names = [...byName.keys()].sort((a, b) => firstMention(query, a) - firstMention(query, b));
+  const mention = (key: string) => Math.min(firstMention(query, spelled.get(key)!), firstMention(query.toLowerCase(), key));
+  const names = [...byName.keys()].sort((a, b) => mention(a) - mention(b));
   const out = new Map<number, number>();
   const rounds = Math.max(...[...byName.values()].map((l) => l.length));
   let priority = 0;

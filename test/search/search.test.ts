@@ -209,3 +209,25 @@ describe('"how does X work?"', () => {
     expect(top("where are queued work items run")[0]).toBe("src/Threading/Worker.cs");
   });
 });
+
+describe("a lookup naming several names", () => {
+  const overloads = (name: string, n: number) => Array.from({ length: n }, (_, i) => `        public void ${name}(int a${i}) { }\n`).join("");
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree("search-names", {
+      "src/Frames.cs": `namespace App\n{\n    public static class Frames\n    {\n${overloads("NextFrame", 4)}${overloads("Yield", 4)}    }\n}\n`,
+      // A field spelled like a method, differing in case only.
+      "src/Clock.cs": `namespace App\n{\n    public class Clock\n    {\n        object timer;\n${overloads("Timer", 3)}    }\n}\n`,
+    });
+  });
+  afterAll(() => tree?.dispose());
+  const names = (query: string, limit: number) => searchSnapshot(tree.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
+
+  test("lists each name's best declaration in the order the query names them, then each one's next", () => {
+    expect(names("difference between Frames.Yield and Frames.NextFrame", 4)).toEqual(["App.Frames.Yield", "App.Frames.NextFrame", "App.Frames.Yield", "App.Frames.NextFrame"]);
+  });
+
+  test("one name keeps its declarations together: a field differing in case only is not a second name", () => {
+    expect(names("Timer", 3)).toEqual(["App.Clock.Timer", "App.Clock.Timer", "App.Clock.Timer"]);
+  });
+});
