@@ -4,7 +4,7 @@ import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
 import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
-import { enclosingChunk, findDefinitions, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
+import { enclosingChunk, findDefinitions, namedOutright, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { typedArityFit } from "../search/symbol.ts";
@@ -185,21 +185,16 @@ function onDisk(root: string, rel: string): boolean {
   return linkOnPath(root, rel) !== undefined || existsSync(resolve(root, rel));
 }
 
-function isFile(path: string): boolean {
+function statOf(path: string): ReturnType<typeof statSync> | undefined {
   try {
-    return statSync(path).isFile();
+    return statSync(path);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
+const isFile = (path: string) => statOf(path)?.isFile() === true;
+const isDirectory = (path: string) => statOf(path)?.isDirectory() === true;
 
 function closeMatches(snapshot: Snapshot, rel: string): string[] {
   const base = rel.slice(rel.lastIndexOf("/") + 1).toLowerCase();
@@ -221,7 +216,7 @@ function typeHint(snapshots: readonly Snapshot[], raw: string, names: CommandNam
   if (raw.includes("/") || raw.includes("\\")) return "";
   const name = normalizeName(raw.trim());
   if (name === "" || /\s/.test(name)) return "";
-  const declared = snapshots.some((s) => findDefinitions(s, name, TYPE_KINDS).some((d) => d.match === "exact" || d.match === "qualified"));
+  const declared = snapshots.some((s) => findDefinitions(s, name, TYPE_KINDS).some(namedOutright));
   return declared ? ` "${echo(raw)}" is a type: outline it with ${names.outlineType} ${echo(raw)}.` : "";
 }
 
@@ -459,15 +454,15 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   const types: string[] = [];
   const symbols = new Set<string>(); // the types' qualified names, one per type however many projects declare it
   for (const { index, snapshot } of ready) {
-    let matched = findDefinitions(snapshot, name, TYPE_KINDS).filter((d) => d.match === "exact" || d.match === "qualified");
+    let matched = findDefinitions(snapshot, name, TYPE_KINDS).filter(namedOutright);
     const chunks = snapshot.chunks;
     // `UniTask<T>` is not `UniTask`, though both have one symbol: only the parts declared with that many type
     // parameters, and what lies inside them.
     const fits = typedArityFit(snapshot, params.type);
-    const fitting = fits ? matched.filter((d) => fits(d.index)).map((d) => d.index) : [];
+    const fitting = fits ? matched.filter((d) => fits(d.index)) : [];
     // None declared with that many (defaults, a guess at the count): the name alone decides, as without arguments.
-    const parts = fitting.length > 0 ? fitting : undefined;
-    if (parts) matched = matched.filter((d) => parts.includes(d.index));
+    const parts = fitting.length > 0 ? fitting.map((d) => d.index) : undefined;
+    if (fitting.length > 0) matched = fitting;
     const inPart = (i: number) =>
       !parts || parts.some((p) => chunks.pathAt(p) === chunks.pathAt(i) && chunks.startLineAt(p) <= chunks.startLineAt(i) && chunks.endLineAt(i) <= chunks.endLineAt(p));
     // One pass over the chunks, however many types share the name: each chunk joins every type its symbol is inside.
@@ -640,7 +635,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     const typeName = segments[segments.length - 2]!;
     for (const r of ready) {
       const typeSymbols = findDefinitions(r.snapshot, segments.slice(0, -1).join("."), [...SYMBOL_TYPE_KINDS])
-        .filter((d) => d.match === "exact" || d.match === "qualified")
+        .filter(namedOutright)
         .map((d) => r.snapshot.chunks.symbolAt(d.index));
       for (const typeSymbol of new Set(typeSymbols.length > 0 ? typeSymbols : [undefined])) {
         for (const index of memberImplementations(r.snapshot, typeName, typeSymbol, bare)) {
@@ -662,7 +657,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
     warnings.push(`Nothing declares or uses "${echo(bare)}" in the indexed code.${close ? ` ${close}` : ""}`);
   }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
-  const declared = (r: Refreshed) => findDefinitions(r.snapshot, query).some((d) => d.match === "exact" || d.match === "qualified");
+  const declared = (r: Refreshed) => findDefinitions(r.snapshot, query).some(namedOutright);
   if (segments.length >= 2 && !ready.some(declared)) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${echo(bare)}".`);
   }

@@ -111,11 +111,16 @@ const kindOrder = (kind: ChunkKind): number => KIND_ORDER[kind] ?? 4;
  * every sub-word of the query found in the name (owner type words count too): `balance changes` → `GetBalanceChanges`.
  * Overloads and partial declarations are separate chunks, so each is listed. Fragments never match.
  */
+/** A definition its name matched whole, simple or qualified (not by a prefix or sub-words). */
+export function namedOutright(hit: DefinitionHit): boolean {
+  return hit.match === "exact" || hit.match === "qualified";
+}
+
 export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
   const query = normalizeName(rawName);
   if (query === "") return [];
   const hits = definitionsOf(snapshot, query, rawName, kinds);
-  if (hits.some((h) => h.match === "exact" || h.match === "qualified") || /\s/.test(query)) return hits;
+  if (hits.some((h) => namedOutright(h)) || /\s/.test(query)) return hits;
   // A name as a runtime or another language writes it: Java's `Outer$Inner`, or a qualified name with a package or
   // crate the symbols leave out (`serde_json.Error.io`, `java.util.HashMap.get`): tried as `Outer.Inner`, then with
   // its leading segments dropped one at a time, down to a type and member, or to a name after a lower-case package.
@@ -125,7 +130,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
     if (drop > 0 && segments.length - drop < 2 && !/^[a-z_]/.test(segments[drop - 1]!)) break;
     const shorter = segments.slice(drop).join(".");
     if (shorter === query) continue;
-    const found = definitionsOf(snapshot, shorter, rawName, kinds).filter((h) => h.match === "exact" || h.match === "qualified");
+    const found = definitionsOf(snapshot, shorter, rawName, kinds).filter((h) => namedOutright(h));
     if (found.length > 0) return found;
   }
   return hits;

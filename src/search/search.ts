@@ -285,7 +285,10 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
   for (const s of scored.slice(0, COPY_SCAN)) {
     const chunk = snapshot.chunks.at(s.index)!;
     const key = copyKey(chunk);
-    if (key !== undefined) group.set(key, [...(group.get(key) ?? []), { index: s.index, rank: copyRank(chunk.path) }]);
+    if (key === undefined) continue;
+    const members = group.get(key) ?? [];
+    members.push({ index: s.index, rank: copyRank(chunk.path) });
+    group.set(key, members);
   }
   const listed = new Map<string, number[]>(); // copy key → the members shown
   const shown = new Set<number>();
@@ -312,7 +315,7 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
       waiting.add(index);
       continue;
     }
-    if (key !== undefined) listed.set(key, [...(listed.get(key) ?? []), index]);
+    if (key !== undefined) listed.set(key, (listed.get(key) ?? []).concat(index));
     shown.add(index);
     perFile.set(chunk.path, n + 1);
     const hit: Hit = asked ? { project: snapshot.projectId, chunk, score: s.score, pinned: true } : { project: snapshot.projectId, chunk, score: s.score };

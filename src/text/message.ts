@@ -22,6 +22,13 @@ const MIN_WORDS = 3;
 const MAX_SHORTENED_WORDS = 12;
 const MAX_PIECES = 24;
 
+/** The query without the types and severities runtimes print before a message (`Error: TypeError: …`). */
+function withoutLeadingType(query: string): string {
+  let text = query.trim();
+  for (let m = LEADING_TYPE.exec(text); m && m[0].length < text.length; m = LEADING_TYPE.exec(text)) text = text.slice(m[0].length);
+  return text;
+}
+
 /** Whether a query starts the way a runtime prints a message (`TypeError: …`): quotes in it are values, not asks. */
 export function startsLikeMessage(query: string): boolean {
   const m = LEADING_TYPE.exec(query);
@@ -34,8 +41,7 @@ export function startsLikeMessage(query: string): boolean {
  * words in some string would otherwise lead it).
  */
 export function messagePieces(query: string, shorten = true): string[] {
-  let text = query.trim();
-  for (let m = LEADING_TYPE.exec(text); m && m[0].length < text.length; m = LEADING_TYPE.exec(text)) text = text.slice(m[0].length);
+  const text = withoutLeadingType(query);
   const whole = cut(text, VALUES);
   const sentences = whole.flatMap((p) => cut(p, SENTENCES));
   const pieces = [...byLength(whole), ...byLength(sentences)];
@@ -50,26 +56,32 @@ export function messagePieces(query: string, shorten = true): string[] {
  * its last sentence start, the last up to its first sentence end; undefined without a value between two parts.
  */
 export function messageTemplate(query: string): string[] | undefined {
-  let text = query.trim();
-  for (let m = LEADING_TYPE.exec(text); m && m[0].length < text.length; m = LEADING_TYPE.exec(text)) text = text.slice(m[0].length);
+  const text = withoutLeadingType(query);
   if (QUESTION_START.test(text)) return undefined; // a question's quotes are phrases it asks for
   const parts = text.split(/"[^"]*"|'[^']*'|`[^`]*`/).map((p) => p.replace(/\s+/g, " "));
   if (parts.length < 2) return undefined;
   const sayWords = (p: string) => /\p{L}/u.test(p);
   parts[0] = parts[0]!.split(SENTENCES).filter(sayWords).pop() ?? "";
   parts[parts.length - 1] = parts[parts.length - 1]!.split(SENTENCES).filter(sayWords)[0] ?? "";
-  const kept = parts.map((p) => p.replace(/^[\s.,:;!?]+|[\s.,:;!?]+$/g, "")).filter(sayWords);
+  const kept = parts.map(tidy).filter(sayWords);
   const words = kept.join(" ").split(" ").length;
   // Two parts around a value, or, in what starts as a runtime prints a message, one of two words or more before or
   // after one (`InvalidURL: nonnumeric port: '80a'`); a keyword query with a quoted phrase is no such template.
   return (kept.length >= 2 && words >= 2) || (kept.length === 1 && words >= 2 && startsLikeMessage(query)) ? kept : undefined;
 }
 
+/** One space between words, and no punctuation at either end ("expected string," ends on a word). */
+function tidy(piece: string): string {
+  return piece.replace(/\s+/g, " ").replace(/^[\s.,:;!?]+|[\s.,:;!?]+$/g, "");
+}
+
+/** The pieces of `text` between the matches of `at` worth looking for: MIN_WORDS words or more, some letters. */
 function cut(text: string, at: RegExp): string[] {
-  return text
-    .split(at)
-    .map((p) => p.replace(/\s+/g, " ").replace(/^[\s.,:;!?]+|[\s.,:;!?]+$/g, ""))
-    .filter((p) => p.split(" ").length >= MIN_WORDS && /\p{L}/u.test(p));
+  return text.split(at).map(tidy).filter(isPiece);
+}
+
+function isPiece(piece: string): boolean {
+  return piece.split(" ").length >= MIN_WORDS && /\p{L}/u.test(piece);
 }
 
 /** Every run of at least MIN_WORDS of a piece's words, but the whole piece. */
@@ -78,7 +90,7 @@ function shorter(piece: string): string[] {
   const out: string[] = [];
   for (let n = words.length - 1; n >= MIN_WORDS; n--) for (let start = 0; start + n <= words.length; start++) out.push(words.slice(start, start + n).join(" "));
   // A run cut inside a clause ends on its punctuation ("expected string,"): the code's template goes on after it.
-  return out.flatMap((run) => cut(run, /$^/));
+  return out.map(tidy).filter(isPiece);
 }
 
 function byLength(pieces: string[]): string[] {
