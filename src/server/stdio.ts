@@ -5,6 +5,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Workspace } from "../ops/workspace.ts";
 import { ConfigWatch, type ConfigSource } from "./config-watch.ts";
+import { screenLines } from "./line-screen.ts";
 import { createServer } from "./server.ts";
 
 const WARM_UP_DELAY_MS = 250;
@@ -34,7 +35,7 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   const shutdown = new AbortController();
   const watch = config && new ConfigWatch(config, workspace, log);
   const server = createServer({ workspace, version, log, signal: shutdown.signal, beforeCall: watch && (() => watch.check()) });
-  const transport = new StdioServerTransport();
+  const transport: StdioServerTransport = new StdioServerTransport(screenLines(process.stdin, (message) => reply(message)), process.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });

@@ -37,7 +37,7 @@ test("a client closing mid-build stops the build after its commit: the server ex
   expect(exitMs).toBeLessThan(3000);
 }, 60_000);
 
-test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700), arguments that are not an object (-32602)", async () => {
+test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700), arguments that are not an object (-32602), a request without its version (-32600, its own id); blank lines are no messages", async () => {
   const root = join(work.path, "faults");
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, "Retry.cs"), "namespace A { public class Retry { public void Again() {} } }\n");
@@ -48,6 +48,10 @@ test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700),
   write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } }));
   write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
   write("this is not json");
+  write("");
+  write("  \r");
+  write(JSON.stringify({ id: 6, method: "tools/list" }));
+  write(JSON.stringify({ jsonrpc: "1.0", id: "seven", method: "tools/list" }));
   write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "code_search", arguments: ["retry"] } }));
   write(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "code_search", arguments: "retry" } }));
   write(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call" }));
@@ -66,7 +70,9 @@ test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700),
   server.stdin.end();
   await server.exited;
   const byId = (id: unknown) => replies.find((r) => r.id === id);
-  expect(byId(null)?.error?.code).toBe(-32700);
+  expect(replies.filter((r) => r.id === null).map((r) => r.error?.code)).toEqual([-32700]); // one, for the line that is not JSON
+  expect(byId(6)?.error).toMatchObject({ code: -32600, message: expect.stringContaining('"jsonrpc": "2.0"') });
+  expect(byId("seven")?.error?.code).toBe(-32600);
   expect(byId(2)?.error).toMatchObject({ code: -32602, message: expect.stringContaining('"arguments" must be an object of the tool\'s named arguments (got a list)') });
   expect(byId(3)?.error).toMatchObject({ code: -32602, message: expect.stringContaining("(got a string)") });
   expect(byId(5)?.error).toMatchObject({ code: -32602, message: expect.stringContaining("tools/call needs params") });
