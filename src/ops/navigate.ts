@@ -4,7 +4,7 @@ import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ProjectIndex } from "../index/project-index.ts";
 import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
-import { enclosingChunk, findDefinitions, namedOutright, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
+import { DEFINITION_MATCHES, enclosingChunk, findDefinitions, namedOutright, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { typedArityFit } from "../search/symbol.ts";
@@ -538,7 +538,7 @@ function countDeclarations(nodes: readonly OutlineNode[]): number {
 
 // --- find symbol -----------------------------------------------------------------------------------------
 
-const MATCH_ORDER: Readonly<Record<DefinitionMatch, number>> = { exact: 0, qualified: 1, prefix: 2, words: 3 };
+const MATCH_ORDER = Object.fromEntries(DEFINITION_MATCHES.map((match, order) => [match, order])) as Readonly<Record<DefinitionMatch, number>>;
 
 export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?: OperationHooks): Promise<FindSymbolView> {
   const name = params.name.trim();
@@ -651,7 +651,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   if (ignoredCase) warnings.push(`No identifier spelled exactly "${echo(bare)}"; these differ only in case.`);
   if (found.length === 0 && otherKinds > 0) {
     warnings.push(`${otherKinds} uses of "${echo(bare)}" are of other kinds than ${params.kinds!.join(", ")}; call without kind to list them.`);
-  } else if (found.length === 0 && !ready.some((r) => findDefinitions(r.snapshot, bare).some((d) => d.match === "exact"))) {
+  } else if (found.length === 0 && !ready.some((r) => findDefinitions(r.snapshot, bare).some((d) => d.match === "exact" || d.match === "exact-ignoring-case"))) {
     // Most often a misspelling: the closest declared names are what was meant.
     const close = closeNamesNote(ready.map((r) => r.snapshot), bare);
     warnings.push(`Nothing declares or uses "${echo(bare)}" in the indexed code.${close ? ` ${close}` : ""}`);

@@ -1,4 +1,5 @@
 // The JSON shapes tools and `--json` print (snake_case, nulls omitted), built from internal records.
+import type { DefinitionMatch } from "../search/definitions.ts";
 import type { ChunkKind, DetailedChunk } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
 
@@ -182,7 +183,7 @@ export interface TypeOutlineView {
 }
 
 export interface DefinitionView extends ChunkIdentityView {
-  match: "exact" | "qualified" | "prefix" | "words";
+  match: DefinitionMatch;
 }
 
 export interface FindSymbolView {

@@ -5,8 +5,11 @@ import { splitIdentifier, stem } from "../text/tokens.ts";
 import { isNonSource } from "./prior.ts";
 import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
 
-/** How a definition matched, best first; the tools report it per hit. */
-export const DEFINITION_MATCHES = ["exact", "qualified", "prefix", "words"] as const;
+/**
+ * How a definition matched, best first; the tools report it per hit. A name typed in another case than the code's
+ * (`timer` for `Timer`) still finds it, labelled so the agent does not take it for the name it typed.
+ */
+export const DEFINITION_MATCHES = ["exact", "exact-ignoring-case", "qualified", "qualified-ignoring-case", "prefix", "words"] as const;
 export type DefinitionMatch = (typeof DEFINITION_MATCHES)[number];
 
 export interface DefinitionHit {
@@ -105,17 +108,17 @@ const KIND_ORDER: Readonly<Partial<Record<ChunkKind, number>>> = {
 };
 const kindOrder = (kind: ChunkKind): number => KIND_ORDER[kind] ?? 4;
 
+/** A definition its name matched whole, simple or qualified (not by a prefix or sub-words). */
+export function namedOutright(hit: DefinitionHit): boolean {
+  return hit.match !== "prefix" && hit.match !== "words";
+}
+
 /**
  * Definitions whose symbol matches `rawName`, best first: the exact simple name (case-sensitive first), a qualified
  * suffix (`Wallet.Sign` ends `Ns.Wallet.Sign`), a case-insensitive prefix of the simple (or dotted) name, and last
  * every sub-word of the query found in the name (owner type words count too): `balance changes` → `GetBalanceChanges`.
  * Overloads and partial declarations are separate chunks, so each is listed. Fragments never match.
  */
-/** A definition its name matched whole, simple or qualified (not by a prefix or sub-words). */
-export function namedOutright(hit: DefinitionHit): boolean {
-  return hit.match === "exact" || hit.match === "qualified";
-}
-
 export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
   const query = normalizeName(rawName);
   if (query === "") return [];
@@ -190,7 +193,13 @@ function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds
       a.path.localeCompare(b.path) ||
       a.line - b.line,
   );
-  return hits.map((h) => ({ index: h.index, match: DEFINITION_MATCHES[h.band]! }));
+  return hits.map((h) => ({ index: h.index, match: matchOf(h.band, h.tie) }));
+}
+
+function matchOf(band: number, tie: number): DefinitionMatch {
+  if (band === 0) return tie === 0 ? "exact" : "exact-ignoring-case";
+  if (band === 1) return tie === 0 ? "qualified" : "qualified-ignoring-case";
+  return band === 2 ? "prefix" : "words";
 }
 
 /** The innermost chunk of `path` whose lines contain `line`, or undefined (file-level code, usings). */

@@ -3,7 +3,7 @@
 // references tool ranks by this, and search's usage questions ("who calls X") lead with the first two kinds.
 import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, IdentifierRef } from "../types.ts";
-import { findDefinitions, symbolSegments } from "./definitions.ts";
+import { findDefinitions, namedOutright, symbolSegments } from "./definitions.ts";
 
 export type UseMatch = "qualified" | "same-type" | "name";
 
@@ -26,7 +26,7 @@ export function symbolTypes(snapshot: Snapshot, query: string, name: string): { 
   const owners: string[] = [];
   if (segments.length >= 2) names.add(segments[segments.length - 2]!);
   for (const d of findDefinitions(snapshot, query)) {
-    if (d.match !== "exact" && d.match !== "qualified") break;
+    if (!namedOutright(d)) break;
     const c = snapshot.chunks.at(d.index)!;
     const own = symbolSegments(c.symbol);
     if (own[own.length - 1] !== name) continue;

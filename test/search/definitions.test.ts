@@ -21,6 +21,15 @@ test("an exact name lists the declaration in code before the test suite named th
   expect(hits.map((h) => snapshot.chunks.pathAt(h.index))).toEqual(["z/src/workspace.ts", "a/tests/workspace.test.ts"]);
 });
 
+test("a name typed in another case finds the declaration, labelled as such; the name as spelled leads", () => {
+  const snapshot = tree.index.snapshot();
+  const label = (name: string) => findDefinitions(snapshot, name).map((h) => `${snapshot.chunks.symbolAt(h.index)} ${h.match}`)[0];
+  expect(label("pair2")).toBe("Pair2 exact-ignoring-case");
+  expect(label("pair.first")).toBe("Pair.first qualified-ignoring-case");
+  expect(label("Pair2")).toBe("Pair2 exact");
+  expect(label("Pair.first")).toBe("Pair.first qualified");
+});
+
 test("type arguments are counted past nested brackets and defaults; an unclosed list fits nothing", () => {
   const snapshot = tree.index.snapshot();
   const [pair] = findDefinitions(snapshot, "Pair<A, B>").filter((h) => h.match === "exact");
