@@ -82,5 +82,7 @@
  * 39: Go interface methods are Method chunks of their interface.
  * 40: each declarator of a JavaScript/TypeScript `const`/`var` statement with several (`var A = class {…}, B = …`,
  *     `export const LOW = 1, HIGH = 2`) is its own chunk; one alone still starts at the statement.
+ * 41: runs of Chinese, Japanese and Korean letters are indexed as overlapping character pairs (text/tokens.ts), so
+ *     the lexical rows of text holding them change.
  */
-export const CHUNKER_VERSION = 40;
+export const CHUNKER_VERSION = 41;

@@ -73,12 +73,23 @@ function wordTerms(word: string, keepCompounds: boolean): readonly string[] {
   if (keepCompounds && parts.length > 1) out.push(word.toLowerCase().replace(/_/g, ""));
   for (const part of parts) {
     if (part.length < 2 || STOP_WORDS.has(part)) continue;
-    out.push(stem(part));
+    if (part.length > 2 && UNSPACED_RUN.test(part)) pushPairs(part, out);
+    else out.push(stem(part));
   }
   terms = out;
   if (cache.size >= MEMO_LIMIT) cache.clear();
   cache.set(word, terms);
   return terms;
+}
+
+// Chinese and Japanese (and Korean compounds) run words together without spaces, so a run of them is no word: it
+// is indexed, and queried, as its overlapping character pairs ("例外を投げ" → 例外, 外を, を投, 投げ), the way
+// CJK analysers in full-text engines do, and a word typed inside a longer run still matches.
+const UNSPACED_RUN = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+$/u;
+
+function pushPairs(run: string, out: string[]): void {
+  const chars = [...run];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
 }
 
 /** A word's terms (compounds kept) joined by spaces, or null when it has none; memoised like `wordTerms`. */
