@@ -37,11 +37,6 @@ function noTermsNote(query: string): string {
   return "The query has only common words (such as how, do, the, with), which are not indexed; add a word or name from the code you look for.";
 }
 
-/** Han, kana and Hangul: scripts written without spaces, which the index keeps as whole runs. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const CJK_NOTE =
-  "Chinese, Japanese and Korean text is indexed as whole runs between spaces and punctuation, so a word inside a longer run is not found: search for the run as the code writes it (a comment up to its punctuation, a whole identifier), or for a name.";
-
 /** How much of a quoted phrase a note repeats. */
 const PHRASE_ECHO_CHARS = 60;
 
@@ -66,7 +61,6 @@ export function resultNotes(s: SearchedProjects): string[] {
   // Whether the query finds something without the filters (then they, not its words, emptied the answer).
   const hitsUnfiltered = () => (unfiltered ??= filtered && searched.some(({ snapshot }) => searchSnapshot(snapshot, { query, limit: 1 }).length > 0));
   if (s.hits === 0 && queryTerms(query).length === 0 && !hitsUnfiltered()) notes.push(noTermsNote(query));
-  else if (s.hits === 0 && CJK.test(query) && !hitsUnfiltered()) notes.push(CJK_NOTE);
   // Quotes in pasted code, a pasted message or a trace (Python's `File "…"`) are its own, not phrases the user asked for.
   const quotesAreAsks = snippetLines(query).length === 0 && !startsLikeMessage(query) && traceFrames(query).length === 0;
   const unsaid = s.hits > 0 && quotesAreAsks ? phrasesNoHitSays(query, s.hitLines()) : [];

@@ -153,14 +153,13 @@ describe("Workspace", () => {
     again.close();
   });
 
-  test("a CJK word inside a longer run finds nothing and says why; the whole run is found", async () => {
+  test("a CJK word inside a longer run is found, and so is the whole run; a single character says it is too short", async () => {
     const root = tempDir("ws-cjk");
     dirs.push(root);
     writeTree(root, { "src/Tax.cs": "namespace N\n{\n    /// <summary>計算機クラス。税金を計算する。</summary>\n    public class Calculator\n    {\n    }\n}\n" });
     const ws = wordsOnly([projectConfig(root, join(root, ".cache"), { id: "cjk", exclude: [".cache/"] })]);
-    const part = await ws.search({ query: "計算", limit: 5 });
-    expect(part.count).toBe(0);
-    expect(part.warning).toContain("Chinese, Japanese and Korean text is indexed as whole runs between spaces and punctuation");
+    for (const query of ["計算", "税金"]) expect((await ws.search({ query, limit: 5 })).hits[0]).toMatchObject({ symbol: "N.Calculator" });
+    expect((await ws.search({ query: "税", limit: 5 })).warning).toContain("no word of two or more letters");
     const whole = await ws.search({ query: "計算機クラス", limit: 5 });
     expect(whole.hits[0]).toMatchObject({ symbol: "N.Calculator" });
     expect(whole.warning ?? "").not.toContain("Chinese");
