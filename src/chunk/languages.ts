@@ -65,7 +65,7 @@ export interface LanguageSpec {
   commentLine: RegExp;
   /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`, TS decorators). */
   leading?: readonly string[];
-  /** File-wide symbol prefix from the path, for languages whose module is the file (Python). */
+  /** File-wide symbol prefix from the path, for languages whose module is the file (Python, Rust). */
   moduleFromPath?: (path: string) => string | undefined;
 }
 
@@ -79,6 +79,23 @@ const BLOCK_DOC = /^\/\*\*(?!\/)/;
 export function pythonModule(path: string): string | undefined {
   const parts = path.replace(/^src\//, "").replace(/\.pyi?$/, "").split("/");
   if (parts[parts.length - 1] === "__init__") parts.pop();
+  const valid = parts.length > 0 && parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p));
+  return valid ? parts.join(".") : undefined;
+}
+
+/**
+ * The module a Rust source file is, from its path below the crate's `src/`: `src/de.rs` and `src/de/mod.rs` → de,
+ * `src/value/ser.rs` → value.ser, so two `Error` types of one crate stay apart. A crate root (`lib.rs`, `main.rs`,
+ * a `src/bin/` program) and a file outside `src/` (tests, examples, build.rs: crate roots too) have none.
+ */
+export function rustModule(path: string): string | undefined {
+  const inner = path.lastIndexOf("/src/");
+  const at = inner >= 0 ? inner + 1 : path.startsWith("src/") ? 0 : -1;
+  if (at < 0) return undefined;
+  const parts = path.slice(at + "src/".length).replace(/\.rs$/, "").split("/");
+  if (parts[0] === "bin") return undefined;
+  const last = parts[parts.length - 1];
+  if (last === "mod" || (parts.length === 1 && (last === "lib" || last === "main"))) parts.pop();
   const valid = parts.length > 0 && parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p));
   return valid ? parts.join(".") : undefined;
 }
@@ -219,6 +236,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     doc: { comment: /^(?:\/\/\/(?!\/)|\/\*\*(?!\/))/ },
     commentLine: C_COMMENT_LINE,
     leading: ["attribute_item"],
+    moduleFromPath: rustModule,
   },
   {
     name: "tsx",
@@ -254,10 +272,10 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   },
 ];
 
-/** Every extension a table row chunks, sorted. */
 /** A TypeScript declaration file (`x.d.ts`, `.d.mts`, `.d.cts`): types restated from code written elsewhere. */
 export function isDeclarationFile(path: string): boolean {
   return /\.d\.[cm]?ts$/i.test(path);
 }
 
+/** Every extension a table row chunks, sorted. */
 export const LANGUAGE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions).sort();

@@ -84,5 +84,7 @@
  *     `export const LOW = 1, HIGH = 2`) is its own chunk; one alone still starts at the statement.
  * 41: runs of Chinese, Japanese and Korean letters are indexed as overlapping character pairs (text/tokens.ts), so
  *     the lexical rows of text holding them change.
+ * 42: a Rust file's declarations carry its module path below the crate's src/ (`de.Error`, `value.ser.Serializer`), and
+ *     the methods of `impl Trait for &Type` are qualified by the type.
  */
-export const CHUNKER_VERSION = 41;
+export const CHUNKER_VERSION = 42;

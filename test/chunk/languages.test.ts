@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { createChunker } from "../../src/chunk/chunker.ts";
 import { loadLanguage } from "../../src/chunk/generic.ts";
-import { LANGUAGE_EXTENSIONS, LANGUAGES, pythonModule } from "../../src/chunk/languages.ts";
+import { LANGUAGE_EXTENSIONS, LANGUAGES, pythonModule, rustModule } from "../../src/chunk/languages.ts";
 import { initRuntime } from "../../src/chunk/parser.ts";
 import { CHUNK_KINDS, type ChunkDraft } from "../../src/types.ts";
 import { only, outline, src } from "./helpers.ts";
@@ -48,6 +48,16 @@ describe("the language table", () => {
     expect(pythonModule("src/shapes/geometry.py")).toBe("shapes.geometry");
     expect(pythonModule("pkg/__init__.py")).toBe("pkg");
     expect(pythonModule("tools/run-me.py")).toBeUndefined();
+  });
+
+  test("Rust module paths: below the crate's src/, mod.rs is its directory, crate roots and files outside src/ have none", () => {
+    expect(rustModule("src/de.rs")).toBe("de");
+    expect(rustModule("src/value/mod.rs")).toBe("value");
+    expect(rustModule("crates/core/src/value/ser.rs")).toBe("value.ser");
+    expect(rustModule("src/vendor/src/io.rs")).toBe("io"); // the innermost crate
+    for (const root of ["src/lib.rs", "src/main.rs", "src/bin/tool.rs", "tests/roundtrip.rs", "build.rs", "src/my-mod.rs"]) {
+      expect(rustModule(root)).toBeUndefined();
+    }
   });
 });
 
@@ -379,6 +389,19 @@ describe("Rust", () => {
       "Function workers.spawn 29-29",
       "Function job 32-32",
     ]);
+  });
+
+  test("a module file's declarations carry its module path; an impl for &Type qualifies its methods with the type", () => {
+    const file = src(
+      "pub struct Error;", //                                      1
+      "impl fmt::Display for &Error {", //                         2
+      "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }", // 3
+      "}", //                                                      4
+      "impl<'a> Iterator for &'a mut Error {", //                   5
+      "    fn next(&mut self) -> Option<u8> { None }", //          6
+      "}", //                                                      7
+    );
+    expect(outline(declarations(chunker.chunk("src/de/mod.rs", file)))).toEqual(["Struct de.Error 1-1", "Method de.Error.fmt 3-3", "Method de.Error.next 6-6"]);
   });
 
   test("/// docs and #[...] attributes belong to the item; signatures stop at the body", () => {

@@ -61,15 +61,16 @@ describe("names as other languages and runtimes write them", () => {
   };
 
   test("Rust paths, Go receivers and import paths, Java binary names and modules find their declarations", () => {
-    expect(first("Map::get")).toBe("Map.get qualified");
-    expect(first("<Map as Lookup>::get")).toBe("Map.get qualified");
+    expect(first("Map::get")).toBe("map.Map.get qualified");
+    expect(first("<Map as Lookup>::get")).toBe("map.Map.get qualified");
     expect(first("cobra.(*Command).ExecuteC")).toBe("cobra.Command.ExecuteC qualified");
     expect(first("github.com/spf13/cobra.(*Command).ExecuteC")).toBe("cobra.Command.ExecuteC qualified");
     expect(first("HashMap$KeyIterator.next")).toBe("java.util.HashMap.KeyIterator.next qualified");
     expect(first("java.base/java.util.HashMap$KeyIterator.next")).toBe("java.util.HashMap.KeyIterator.next qualified");
     // A crate or package the symbols leave out is dropped; a type never is (a library's Vendor.Map.get is no Map.get).
-    expect(first("mycrate::Map::get")).toBe("Map.get qualified");
-    expect(first("Vendor.Map.get")).toBe("Map.get qualified");
+    expect(first("mycrate::Map::get")).toBe("map.Map.get qualified");
+    expect(first("mycrate::map::Map::get")).toBe("map.Map.get qualified");
+    expect(first("Vendor.Map.get")).toBe("map.Map.get qualified");
     expect(first("Vendor.Thing.get")).not.toContain("exact");
   });
 });

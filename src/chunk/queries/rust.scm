@@ -15,6 +15,8 @@
 (macro_definition name: (identifier) @name) @definition.macro
 
 (impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)]) @scope
+; `impl Trait for &Type` / `&mut Type`: the methods are still the type's.
+(impl_item type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name) (scoped_type_identifier name: (type_identifier) @name)])) @scope
 
 (impl_item body: (declaration_list (function_item name: (identifier) @name body: (block) @body) @definition.method))
 (trait_item body: (declaration_list (function_item name: (identifier) @name body: (block) @body) @definition.method))
