@@ -20,5 +20,6 @@ for (const tuning of grid) {
     projectFor: (id, root) => loadConfig({ ...base, flags: { root, id, embedder: embedderFlag } }).projects[0]!,
   });
   const c = (name: string) => { const x = r.corpora[name]!; return `${x.file.recall_at_5.toFixed(2)}/${x.file.recall_at_10.toFixed(2)}/${x.file.mrr_at_10.toFixed(2)} fn ${x.function.recall_at_5.toFixed(2)}`; };
-  console.log(`${JSON.stringify(tuning).padEnd(70)} unirx ${c("unirx")} | unitask ${c("unitask")} | all ${r.overall.file.recall_at_5.toFixed(2)}/${r.overall.file.recall_at_10.toFixed(2)}/${r.overall.file.mrr_at_10.toFixed(2)} fn ${r.overall.function.recall_at_5.toFixed(2)}/${r.overall.function.mrr_at_10.toFixed(2)}`);
+  const corpora = Object.keys(r.corpora).map((name) => `${name} ${c(name)}`).join(" | ");
+  console.log(`${JSON.stringify(tuning).padEnd(70)} ${corpora} | all ${r.overall.file.recall_at_5.toFixed(2)}/${r.overall.file.recall_at_10.toFixed(2)}/${r.overall.file.mrr_at_10.toFixed(2)} fn ${r.overall.function.recall_at_5.toFixed(2)}/${r.overall.function.mrr_at_10.toFixed(2)}`);
 }

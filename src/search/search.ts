@@ -44,6 +44,8 @@ export interface Tuning {
   filePassageDepth: number;
   /** Score share of a file's second (third, …) chunk relative to its first. */
   nextChunkFactor: number;
+  /** Largest share of its file's score a next chunk keeps when its fused score is close to the first's. */
+  nextChunkCap: number;
   /** Prose queries: declarations shorter than fullSizeLines are demoted by (lines / fullSizeLines)^sizeExponent. */
   sizeExponent: number;
   fullSizeLines: number;
@@ -69,6 +71,7 @@ export const DEFAULT_TUNING: Tuning = {
   fileChunkWeight: 0.5,
   filePassageDepth: 200,
   nextChunkFactor: 0.5,
+  nextChunkCap: 0.9,
   sizeExponent: 0.25,
   fullSizeLines: 20,
 };
@@ -207,7 +210,7 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
       for (const s of scored) if (snapshot.chunks.commentOnlyAt(s.index)) s.score *= COMMENT_ONLY_FACTOR;
       scored.sort((a, b) => b.score - a.score || a.index - b.index);
     }
-    scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, prior });
+    scored = orderByFile(scored, pathOf, { votes, rrfK: t.rrfK, nextChunkFactor: t.nextChunkFactor, nextChunkCap: t.nextChunkCap, prior });
   }
 
   if (inScope) {

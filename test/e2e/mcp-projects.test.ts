@@ -97,6 +97,12 @@ describe("an unrelated project does not take slots from the real one", () => {
     });
   }
 
+  test("limit 20 (more than the real project answers): still no hit from the unrelated project", async () => {
+    const all = await server.json<SearchView<Hit>>("code_search", { query: QUERY, limit: 20 });
+    expect(all.hits.length).toBeGreaterThan(0);
+    expect(all.hits.filter((h) => h.project === "cooking")).toEqual([]);
+  });
+
   test("control: without the floor, the cooking project does take slots (so the test above measures the floor)", async () => {
     const control = await startServer({
       workDir: join(work.path, "control"),
@@ -107,7 +113,7 @@ describe("an unrelated project does not take slots from the real one", () => {
       embedding: stubEmbedding(stub.url, { MinCosineSimilarity: -1 }),
     });
     try {
-      const all = await control.json<SearchView<Hit>>("code_search", { query: QUERY, limit: 8 });
+      const all = await control.json<SearchView<Hit>>("code_search", { query: QUERY, limit: 20 });
       expect(all.hits.some((h) => h.project === "cooking")).toBe(true);
     } finally {
       await control.close();

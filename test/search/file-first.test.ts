@@ -10,7 +10,7 @@ const pathOf = (i: number) => PATHS[i]!;
 const chunkOrder = (scored: readonly Scored[]) => scored.map((s) => pathOf(s.index));
 const evidence = (scored: readonly Scored[], passagePaths: string[], over: Partial<FileEvidence> = {}): FileEvidence => ({
   votes: [{ paths: passagePaths, weight: 1 }, { paths: chunkOrder(scored), weight: 0.5 }],
-  rrfK: 60, nextChunkFactor: 0.5, prior: () => 1, ...over,
+  rrfK: 60, nextChunkFactor: 0.5, nextChunkCap: 0, prior: () => 1, ...over,
 });
 
 describe("orderByFile", () => {
@@ -31,6 +31,20 @@ describe("orderByFile", () => {
   test("nextChunkFactor 1 lets a strong file's second chunk precede weaker files", () => {
     const out = orderByFile(fused, pathOf, evidence(fused, ["A", "B", "C"], { nextChunkFactor: 1 }));
     expect(out.map((s) => s.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test("a second chunk whose fused score nearly equals its file's first keeps that share (up to the cap), so it precedes weaker files; a distant one does not", () => {
+    // Files A-E, one chunk each except A (two): A's runner-up's fused score is 0.95 of A's first. The votes rank A
+    // first and B-E from 10th (files of other chunks between), so their scores are under 0.9 of A's.
+    const files = ["A", "A", "B", "C", "D", "E"];
+    const at = (i: number) => files[i]!;
+    const close: Scored[] = [{ index: 0, score: 1 }, { index: 1, score: 0.95 }, { index: 2, score: 0.9 }, { index: 3, score: 0.8 }, { index: 4, score: 0.7 }, { index: 5, score: 0.6 }];
+    const votes = [{ paths: ["A", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "B", "C", "D", "E"], weight: 1 }];
+    const order = (scored: Scored[], cap: number) => orderByFile(scored, at, { votes, rrfK: 60, nextChunkFactor: 0.5, nextChunkCap: cap, prior: () => 1 }).map((s) => s.index);
+    expect(order(close, 0.9)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(order(close, 0)).toEqual([0, 2, 3, 4, 5, 1]);
+    const distant = close.map((s) => (s.index === 1 ? { index: 1, score: 0.3 } : s));
+    expect(order(distant, 0.9)).toEqual([0, 2, 3, 4, 5, 1]);
   });
 
   test("the prior scales a file's score (a demoted test file drops below the others)", () => {
