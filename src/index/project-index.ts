@@ -190,6 +190,11 @@ export class ProjectIndex {
   private running: Promise<RefreshReport> | undefined;
   /** Whether the running refresh is a reindex (force). */
   private runningForced = false;
+  /**
+   * The index as it was when a reindex began, loaded from disk if this process had not refreshed yet: what other
+   * calls answer from while the reindex runs (the rebuild clears `current` before it writes).
+   */
+  private beforeReindex: Snapshot | undefined;
   /** When the running refresh is the background embedding's: how another refresh asks it to yield. */
   private runningYield: YieldRequest | undefined;
   /** Embedding in the background was asked for and is not finished (embedInBackground). */
@@ -481,6 +486,7 @@ export class ProjectIndex {
   /** The latest snapshot, built from disk if this process has not refreshed yet (no refresh happens here). */
   snapshot(): Snapshot {
     if (this.current) return this.current;
+    if (this.runningForced && this.beforeReindex) return this.beforeReindex;
     return (this.current = buildSnapshot(this.snapshotSource(this.open().loadFiles())));
   }
 
@@ -508,8 +514,9 @@ export class ProjectIndex {
   refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
     if (this.running) {
       if (this.runningForced) {
-        if (opts.force || !this.current) return this.join(opts);
-        return Promise.resolve({ ...unchangedReport(this.current), reindexRunning: true });
+        const answer = this.current ?? this.beforeReindex;
+        if (opts.force || !answer) return this.join(opts);
+        return Promise.resolve({ ...unchangedReport(answer), reindexRunning: true });
       }
       // The background embedding starts no new batch and ends; this refresh runs after it, not after all of it.
       if (this.runningYield && !opts.background) this.runningYield.ask(Math.min(opts.embedWaitMs ?? YIELD_GRACE_MS, YIELD_GRACE_MS));
@@ -546,10 +553,12 @@ export class ProjectIndex {
     this.running = run;
     this.runningForced = opts.force === true;
     this.runningYield = yieldRequest;
+    if (this.runningForced) this.beforeReindex = this.current ?? this.builtSnapshotIfAny();
     run.finally(() => {
       if (this.running === run) {
         this.running = undefined;
         this.runningForced = false;
+        this.beforeReindex = undefined;
         this.runningYield = undefined;
         // After a search (or any refresh), the embedding it yielded to or left over goes on.
         if (!opts.background) setTimeout(() => this.startBackground(), 0);
@@ -686,6 +695,15 @@ export class ProjectIndex {
     if (opts.onProgress) this.runningListeners.add(opts.onProgress);
     if (opts.onWait) this.runningWaiters.add(opts.onWait);
     return this.running!;
+  }
+
+  /** The built index on disk as a snapshot, or undefined (never built, or it cannot be read: the reindex repairs it). */
+  private builtSnapshotIfAny(): Snapshot | undefined {
+    try {
+      return this.hasBuiltIndex() ? this.snapshot() : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Whether a build of this project has completed in this cache (a warm start has something to load). */

@@ -47,6 +47,23 @@ describe("refresh concurrency", () => {
     index.close();
   });
 
+  test("a reindex that is a new process's first call still lets plain refreshes answer from the index built before", async () => {
+    const { root, config, embedder } = project(20);
+    const builder = new ProjectIndex(config, { embedder, chunker, workers: 0 });
+    await builder.refresh();
+    builder.close();
+    writeTree(root, { "src/Extra.cs": csClass("App", "Extra", ["Run"]) });
+
+    const index = new ProjectIndex(config, { embedder, chunker, workers: 0 }); // a new server: nothing loaded yet
+    const reindex = index.refresh({ force: true });
+    const during = await index.refresh();
+    expect(during).toMatchObject({ reindexRunning: true, generation: 1 });
+    expect(index.snapshot().files.size).toBe(20); // the index as built before, not a half-written one
+    expect(await reindex).toMatchObject({ generation: 2, filesAdded: 1 });
+    expect(index.snapshot().files.size).toBe(21);
+    index.close();
+  });
+
   test("a reindex asked for during a plain refresh runs after it, not against the process's own lock", async () => {
     const { index } = fixture();
     const messages: string[] = [];
