@@ -17,6 +17,21 @@ export interface ToolContext {
   onWait: (message: string) => void;
   /** Aborted when the client goes away: a build stops after committing what it chunked. */
   signal?: AbortSignal;
+  /** Aborted when the client cancels this call (notifications/cancelled). */
+  cancelled?: AbortSignal;
+}
+
+/**
+ * The client's going away or its cancelling this call, as one signal: for work only this call asked for (a reindex).
+ * Work other calls share, such as a search's refresh, stops only with the client.
+ */
+export function untilCancelled(ctx: ToolContext, what: string): AbortSignal | undefined {
+  if (!ctx.cancelled) return ctx.signal;
+  const stop = new AbortController();
+  const cancel = () => stop.abort(new Error(`the client cancelled the ${what}`));
+  if (ctx.cancelled.aborted) cancel();
+  else ctx.cancelled.addEventListener("abort", cancel, { once: true });
+  return ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
 }
 
 /** The workspace hooks of one call: refresh progress relayed to the client (when it asked), lock waits told. */
@@ -101,6 +116,7 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
             progress?.note(message);
           },
           signal: deps.signal,
+          cancelled: extra.signal,
         });
         progress?.flush();
         return { content: [{ type: "text", text }] };
