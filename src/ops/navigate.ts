@@ -19,6 +19,7 @@ import { leavesFolder } from "../walk/paths.ts";
 import { oneProjectPerFile } from "./merge-projects.ts";
 import {
   identityView,
+  prefixed,
   REINDEX_RUNNING,
   type DefinitionView,
   type FindSymbolView,
@@ -115,7 +116,7 @@ async function refreshTargets(
     // The message already names its project ("Project "x": …"); the prefix only tells several projects apart.
     const prefix = targets.length > 1 ? `${o.index.id}: ` : "";
     const warn = (text: string) => {
-      warnings.push(`${prefix}${text}`);
+      warnings.push(prefixed(prefix, text));
       own.push({ index: o.index, text });
     };
     if ("error" in o && o.error) {

@@ -70,9 +70,17 @@ export interface ChunkTruncationView {
   note: string;
 }
 
-/** Said of every answer (search, navigation, get) taken from a snapshot that a running reindex will replace. */
+/**
+ * Said of every answer (search, navigation, get) taken from a snapshot that a running reindex will replace. It
+ * follows a project prefix or a clause; as a warning of its own it is capitalised (`prefixed`).
+ */
 export const REINDEX_RUNNING =
   "the index is being rebuilt or updated (a reindex, or a build by another process); these results come from the index as it was until it finishes.";
+
+/** A warning after a project prefix, or on its own as a sentence (capitalised). */
+export function prefixed(prefix: string, text: string): string {
+  return prefix === "" ? text.charAt(0).toUpperCase() + text.slice(1) : `${prefix}${text}`;
+}
 
 /** Lines of a chunk body returned by default; a whole 3,000-line class would swamp an agent's context. */
 export const GET_CHUNK_LINES = { min: 1, max: 5000, default: 400 } as const;

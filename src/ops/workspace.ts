@@ -22,7 +22,7 @@ import { resultNotes } from "./search-notes.ts";
 import { cacheRepairViews, type CacheRepairView } from "./cache-repairs.ts";
 import { StaleChunkIdError, whyNoChunk } from "./missing-chunk.ts";
 import { clippedExcerpt, mayBeStale, readBody, readRedactedLines } from "./source-lines.ts";
-import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, REINDEX_RUNNING, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type TypeOutlineView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
+import { GET_CHUNK_CHARS, GET_CHUNK_LINES, identityView, prefixed, REINDEX_RUNNING, type ChunkTruncationView, type ChunkView, type FindSymbolView, type HitView, type OutlineView, type ReferencesView, type TypeOutlineView, type ReindexView, type SearchView, type StatusView, type VectorWeightView } from "./views.ts";
 import {
   findSymbol,
   outline,
@@ -364,7 +364,7 @@ export class Workspace {
       }
       if ("stale" in o && o.stale) warnings.push(`${prefix}${o.stale}`);
       const report = "report" in o ? (o.report as RefreshReport) : undefined;
-      if (report?.reindexRunning) warnings.push(`${prefix}${REINDEX_RUNNING}`);
+      if (report?.reindexRunning) warnings.push(prefixed(prefix, REINDEX_RUNNING));
       // While a project's vectors are still being made and no weight for them is known, the vector branch stays out:
       // an unmeasured weight can make the ranking worse than the words alone (README, "With an embedding model").
       const weight = this.vectorWeightOf(o.index);
@@ -563,7 +563,7 @@ export class Workspace {
     if (mayBeStale(index.project.root, snapshot.files.get(c.path), c.path)) view.body_may_be_stale = true;
     if (shown < total) view.total_lines = total;
     if (truncated) view.truncated = truncated;
-    if (reindexRunning) view.warning = REINDEX_RUNNING;
+    if (reindexRunning) view.warning = prefixed("", REINDEX_RUNNING);
     return view;
   }
 

@@ -357,7 +357,7 @@ describe("Workspace", () => {
       const view = await ws.search({ query: "Reconcile", limit: 5, project: "good" }, { onWait: (m) => waits.push(m) });
       expect(performance.now() - started).toBeLessThan(6_000);
       expect(view.hits[0]).toMatchObject({ symbol: "Bank.Ledger.Reconcile" });
-      expect(view.warning).toContain("the index is being rebuilt or updated (a reindex, or a build by another process)");
+      expect(view.warning).toContain("The index is being rebuilt or updated (a reindex, or a build by another process)");
       expect(waits).toEqual([`Waiting for process ${writer.pid} to finish updating the index (lock ${join(cache, LOCK_FILE)}).`]);
     } finally {
       writer.kill();
@@ -636,14 +636,14 @@ describe("Workspace", () => {
     writeFileSync(lockFile, "1\n");
     const held = ws.index("good").refresh({ force: true });
     const found = await ws.findSymbol({ name: "Reconcile", project: "good", limit: 10 });
-    expect(found.warning).toContain("the index is being rebuilt or updated");
-    expect((await ws.references({ symbol: "Reconcile", project: "good", limit: 10 })).warning).toContain("the index is being rebuilt or updated");
+    expect(found.warning).toContain("The index is being rebuilt or updated");
+    expect((await ws.references({ symbol: "Reconcile", project: "good", limit: 10 })).warning).toContain("The index is being rebuilt or updated");
     const root = ws.index("good").project.root;
     writeTree(root, { "src/Late.cs": csClass("Bank", "Late", ["Arrive"]) });
     await expect(ws.outline({ path: "src/Late.cs", project: "good" })).rejects.toThrow(/"src\/Late.cs" is not indexed in project "good" yet: the index is being rebuilt or updated/);
     // code_get_chunk too: a warning, and a file deleted meanwhile is refused as gone, not "unreadable (ENOENT)".
     const post = found.hits.find((h) => h.symbol === "Bank.Ledger.Reconcile")!;
-    expect((await ws.getChunk(post.id)).warning).toContain("the index is being rebuilt or updated");
+    expect((await ws.getChunk(post.id)).warning).toContain("The index is being rebuilt or updated");
     rmSync(join(root, "src/Ledger.cs"));
     await expect(ws.getChunk(post.id)).rejects.toThrow(/Bank\.Ledger\.Reconcile was in src\/Ledger\.cs, which no longer exists \(deleted or moved since the index was read; the index is being rebuilt or updated/);
     rmSync(lockFile);
