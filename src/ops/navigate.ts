@@ -13,7 +13,7 @@ import { closeNamesNote } from "./search-notes.ts";
 import type { CommandNames } from "./command-names.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
 import { formatChunkId } from "./chunk-id.ts";
-import { clipLine, mayBeStale, readRedactedLines } from "./source-lines.ts";
+import { clipAround, mayBeStale, readRedactedLines } from "./source-lines.ts";
 import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { leavesFolder } from "../walk/paths.ts";
 import { oneProjectPerFile } from "./merge-projects.ts";
@@ -690,7 +690,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
       line: f.id.line,
       kind: f.id.kind,
       match: f.match,
-      excerpt: clipLine(text),
+      excerpt: clipAround(text, f.id.name),
     };
     if (f.id.qualifier) ref.qualifier = f.id.qualifier; // "" is a receiver with no name: nothing to show
     if (f.enclosing) {

@@ -58,6 +58,21 @@ export function clipLine(line: string, max = EXCERPT_LINE_CHARS): string {
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
 }
 
+/**
+ * A long line clipped to `max` characters around the first use of `name` in it (as a whole identifier), so a use
+ * far to the right (minified code, a long initialiser) stays in the excerpt; "..." marks each cut side.
+ */
+export function clipAround(line: string, name: string, max = EXCERPT_LINE_CHARS): string {
+  if (line.length <= max) return line;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const at = new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "u").exec(line)?.index ?? -1;
+  if (at < 0 || at + name.length <= max - 3) return clipLine(line, max);
+  if (line.length - at <= max - 3) return `...${line.slice(line.length - (max - 3))}`;
+  const room = max - 6;
+  const start = Math.max(0, at - Math.floor((room - name.length) / 2));
+  return `...${line.slice(start, start + room)}...`;
+}
+
 /** The excerpt of a hit (see chooseExcerpt) from its file's redacted lines, each clipped; undefined without lines. */
 export function clippedExcerpt(lines: readonly string[] | undefined, startLine: number, endLine: number, query: string, focusLine?: number): Excerpt | undefined {
   if (!lines) return undefined;
