@@ -379,9 +379,14 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .command("serve")
     .description("run the MCP server over stdio (register it with: claude mcp add code-index -- code-index serve)")
     .action(async () => {
-      const debug = io.env.CODEINDEX_DEBUG ? (m: string) => io.err(`code-index: ${m}`) : undefined;
-      const builder = childBuilder(projectArgs(globals()), debug);
       const g = globals();
+      // Taken silently, these would look applied: the server would still serve every project and speak JSON-RPC.
+      if (g.project !== undefined) {
+        throw new UsageError("serve serves every configured project (each tool call takes a project argument), so -p/--project does not apply; to serve one folder, use --root DIR.");
+      }
+      if (g.json) throw new UsageError("serve always speaks JSON-RPC on stdout, so --json does not apply.");
+      const debug = io.env.CODEINDEX_DEBUG ? (m: string) => io.err(`code-index: ${m}`) : undefined;
+      const builder = childBuilder(projectArgs(g), debug);
       const workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder);
       // With --root the project is that folder whatever the file says; otherwise the file's edits are served.
       const input = configInput(g, io);

@@ -321,6 +321,11 @@ describe("code-index CLI on UniTask", () => {
       const again = await cli("status", "--root", corpus, ...args);
       expect([again.code, again.stderr.includes(`${option} is given more than once`)]).toEqual([2, true]);
     }
+    // serve would take these silently and still serve every project over JSON-RPC.
+    for (const [args, said] of [[["-p", "a", "serve"], "-p/--project does not apply"], [["--json", "serve"], "--json does not apply"]] as const) {
+      const serve = await cli("--root", corpus, ...args);
+      expect([serve.code, (serve.stderr + serve.stdout).includes(said)]).toEqual([2, true]); // --json: the error as JSON
+    }
     const emptyConfig = await cli("status", "--config", "");
     expect([emptyConfig.code, emptyConfig.stderr.trim()]).toEqual([2, "error: Invalid --config: the value is empty."]);
     // After `--`, "--json" is a word of the query: the error stays text on stderr.
