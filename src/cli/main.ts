@@ -459,12 +459,21 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     return code;
   };
   // Commander keeps the last of a repeated option: `--root a --root b` would index b without a word.
-  const spellings: Record<string, string[]> = { "--root": ["--root"], "--config": ["--config"], "--id": ["--id"], "--project": ["--project", "-p"] };
-  const given = (spelling: string) => options.filter((a) => a === spelling || a.startsWith(`${spelling}=`) || (spelling === "-p" && /^-p./.test(a))).length;
+  // So does every option that takes one value (`--kind` collects, and may repeat).
+  const spellings: Record<string, string[]> = {
+    "--root": ["--root"], "--config": ["--config"], "--id": ["--id"], "--project": ["--project", "-p"],
+    "--embedder": ["--embedder"], "--endpoint": ["--endpoint"], "--model": ["--model"], "--dimensions": ["--dimensions"],
+    "--limit": ["--limit", "-l"], "--path": ["--path"], "--max-lines": ["--max-lines"], "--type": ["--type", "-t"], "--corpus": ["--corpus"],
+  };
+  const given = (spelling: string) =>
+    options.filter((a) => a === spelling || a.startsWith(`${spelling}=`) || (/^-[a-z]$/.test(spelling) && a.startsWith(spelling) && !a.startsWith("--"))).length;
   const repeated = Object.keys(spellings).find((option) => spellings[option]!.reduce((n, spelling) => n + given(spelling), 0) > 1);
   if (repeated) {
-    const hint = repeated === "--project" ? "one project, or none for every configured project" : "one (configure several projects in a config file to search them together)";
-    return fail(`${repeated} is given more than once; a command takes ${hint}.`, 2);
+    const hint =
+      repeated === "--project" ? "a command takes one project, or none for every configured project"
+      : ["--root", "--config", "--id"].includes(repeated) ? "a command takes one (configure several projects in a config file to search them together)"
+      : "give it once";
+    return fail(`${repeated} is given more than once; ${hint}.`, 2);
   }
   try {
     await program.parseAsync(argv, { from: "user" });

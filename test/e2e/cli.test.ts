@@ -326,6 +326,10 @@ describe("code-index CLI on UniTask", () => {
       const serve = await cli("--root", corpus, ...args);
       expect([serve.code, (serve.stderr + serve.stdout).includes(said)]).toEqual([2, true]); // --json: the error as JSON
     }
+    for (const args of [["search", "x", "-l", "5", "-l", "6"], ["search", "x", "-l5", "--limit=6"], ["get", "x", "--max-lines", "3", "--max-lines", "4"]]) {
+      const again = await cli("--root", corpus, ...args);
+      expect([again.code, again.stderr.includes("is given more than once; give it once.")]).toEqual([2, true]);
+    }
     const emptyConfig = await cli("status", "--config", "");
     expect([emptyConfig.code, emptyConfig.stderr.trim()]).toEqual([2, "error: Invalid --config: the value is empty."]);
     // After `--`, "--json" is a word of the query: the error stays text on stderr.
