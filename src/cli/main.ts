@@ -6,7 +6,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { configFilePath, loadConfig, type LoadConfigInput } from "../config/load.ts";
 import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
-import { CHUNK_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
+import { CHUNK_KINDS, DECLARATION_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace, type OperationHooks } from "../ops/workspace.ts";
 import { CLI_NAMES, MCP_NAMES, type CommandNames } from "../ops/command-names.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
@@ -58,8 +58,8 @@ function positiveInt(name: string, max?: number) {
   };
 }
 
-export function parseKinds(values: string[] | undefined): ChunkKind[] | undefined {
-  return parseNames(values, CHUNK_KINDS, "kind");
+export function parseKinds(values: string[] | undefined, allowed: readonly ChunkKind[] = CHUNK_KINDS): ChunkKind[] | undefined {
+  return parseNames(values, allowed, "kind");
 }
 
 /**
@@ -288,11 +288,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("where a declaration is defined: exact name, qualified suffix, prefix, then sub-words")
     .argument("<name...>", "a name (Sign), qualified name (Wallet.Sign), prefix, or words (balance changes)")
     .option("-l, --limit <n>", "number of hits (1-50)", positiveInt("--limit", 50), 10)
-    .option("-k, --kind <kinds>", `only these kinds, comma-separated or repeated (${CHUNK_KINDS.join(", ")})`, collect)
+    .option("-k, --kind <kinds>", `only these declaration kinds, comma-separated or repeated (${DECLARATION_KINDS.join(", ")})`, collect)
     .action(async (words: string[], o: { limit: number; kind?: string[] }) => {
       const ws = open();
       try {
-        const kinds = parseKinds(o.kind);
+        // A FileFragment (markdown section, line window) has no declared name to find.
+        const kinds = parseKinds(o.kind, DECLARATION_KINDS);
         await refreshFirst(
           (hooks) => ws.findSymbol({ name: words.join(" "), kinds, project: globals().project, limit: o.limit }, hooks),
           (view) => emit(view, formatFindSymbol(view), view.warning),

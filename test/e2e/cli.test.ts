@@ -343,6 +343,10 @@ describe("code-index CLI on UniTask", () => {
     expect(kind.code).toBe(2);
     expect(kind.stderr).toContain('Unknown kind "Banana". Allowed: Class, Constant, Constructor, Enum, Event, Field, FileFragment, Function, Interface, Method, Module, Property, Record, Struct, TypeAlias.');
 
+    // find-symbol finds declarations: a FileFragment has no declared name (the MCP tool refuses it too).
+    const fragment = await cli("find-symbol", "x", "--kind", "FileFragment", "--root", corpus, "--embedder", "none");
+    expect([fragment.code, fragment.stderr.includes('Unknown kind "FileFragment". Allowed: Class,')]).toEqual([2, true]);
+
     const embedder = await cli("status", "--embedder", "magic", "--root", corpus);
     expect(embedder.code).toBe(2);
     expect(embedder.stderr).toContain("magic");
