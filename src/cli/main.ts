@@ -1,9 +1,8 @@
 // The `code-index` command line: every command maps onto one Workspace operation; printers format the result.
 import { Command, CommanderError, Option } from "commander";
 import { homedir } from "node:os";
-import { parse, resolve } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { configFilePath, loadConfig, type LoadConfigInput } from "../config/load.ts";
+import { broadRoot, configFilePath, loadConfig, type LoadConfigInput } from "../config/load.ts";
 import { FlagError } from "../config/errors.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, DECLARATION_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
@@ -114,13 +113,14 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
       return false;
     }
   };
-  if (adHoc && g.root === undefined && unbuilt()) {
+  if (adHoc && g.root === undefined && !adHoc.broadWorkingDirectory && unbuilt()) {
     io.err(
       `note: no project configured and no --root: the project is the working directory ${adHoc.root} (id "${adHoc.id}"). ` +
         `Pass --root DIR, or list projects in the config's CodeIndex.Projects, to index another folder.`,
     );
   }
-  const broad = adHoc ? broadRoot(adHoc.root, homedir()) : undefined;
+  // Named with --root (the working directory's case is refused: ProjectIndex.assertUsable).
+  const broad = adHoc && g.root !== undefined ? broadRoot(adHoc.root, homedir()) : undefined;
   if (broad && unbuilt()) io.err(`note: ${adHoc!.root} is ${broad}: the first build walks every folder under it, which can take long. Pass --root with a project's folder instead.`);
   return ws;
 }
@@ -144,14 +144,6 @@ export function projectArgs(g: GlobalOptions): string[] {
   if (g.root !== undefined) args.push("--root", g.root);
   if (g.id !== undefined) args.push("--id", g.id);
   return args;
-}
-
-/** What makes `root` too broad to be one project (the filesystem root or the home folder), or undefined. */
-export function broadRoot(root: string, home: string): string | undefined {
-  const at = resolve(root);
-  if (at === parse(at).root) return "the filesystem root";
-  if (at === resolve(home)) return "your home folder";
-  return undefined;
 }
 
 export function buildProgram(io: CliIo = defaultIo): Command {

@@ -116,7 +116,10 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
     const known = configured.find((c) => sameRoot(c.root, root, input.platform) && (flagId === undefined || flagId === c.id));
     projects = [known ?? adHoc(root, flagId)];
   } else if (configured.length === 0) {
-    projects = [adHoc(normaliseRoot(p.resolve(input.cwd), input.platform), flagId)];
+    const project = adHoc(normaliseRoot(p.resolve(input.cwd), input.platform), flagId);
+    const broad = broadRoot(project.root, input.home, input.platform);
+    if (broad) project.broadWorkingDirectory = broad;
+    projects = [project];
   } else if (flagId !== undefined) {
     const chosen = configured.find((c) => c.id === flagId);
     if (chosen === undefined) {
@@ -391,4 +394,13 @@ function checkFlagText(flag: string, value: string): string {
   const trimmed = value.trim();
   if (trimmed === "") throw new FlagError(`Invalid ${flag}: the value is empty.`);
   return trimmed;
+}
+
+/** What makes `root` too broad to be one project (the filesystem root or the home folder), or undefined. */
+export function broadRoot(root: string, home: string, platform: NodeJS.Platform = process.platform): string | undefined {
+  const p = pathFor(platform);
+  const at = p.resolve(root);
+  if (at === p.parse(at).root) return "the filesystem root";
+  if (at === p.resolve(home)) return "your home folder";
+  return undefined;
 }

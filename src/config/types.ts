@@ -36,6 +36,11 @@ export interface ProjectConfig {
   maxFileBytes: number;
   /** Where the project came from: `--root` or the working directory (ad hoc), else the config. */
   adHoc?: boolean;
+  /**
+   * Set when nothing named the project and the working directory stood in for it, but that is the filesystem root or
+   * the home folder: a first build there would walk every folder under it, so it waits for an explicit --root.
+   */
+  broadWorkingDirectory?: string;
 }
 
 export interface AppConfig {

@@ -263,6 +263,13 @@ export class ProjectIndex {
    */
   assertUsable(): void {
     this.assertRootDirectory();
+    const broad = this.project.broadWorkingDirectory;
+    if (broad && !this.hasBuiltIndex()) {
+      throw new Error(
+        `No project is configured and no --root given, so the project would be the working directory ${this.project.root}, which is ${broad}: ` +
+          `a first build would walk every folder under it. Start from a project's folder, pass --root DIR (--root ${this.project.root} to index it anyway), or list projects in the config's CodeIndex.Projects.`,
+      );
+    }
     const unwritable = unwritableCachePart(this.project.cacheDirectory);
     if (unwritable) throw unwritableCacheError(this.project, unwritable);
     this.assertOwnCacheDirectory();

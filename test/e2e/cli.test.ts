@@ -235,6 +235,23 @@ describe("code-index CLI on UniTask", () => {
     expect(second.stderr).not.toContain("no project configured");
   });
 
+  test("with no project configured, a working directory that is the home folder is not built; --root names it on purpose", async () => {
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache-broad") };
+    const run = async (...args: string[]) => {
+      const child = Bun.spawn([BUN, CLI, ...args], { cwd: home, env, stdout: "pipe", stderr: "pipe" });
+      const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      return { code, stdout, stderr };
+    };
+    const refused = await run("search", "Forget", "--embedder", "none");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`the project would be the working directory ${home}, which is your home folder: a first build would walk every folder under it.`);
+    expect(refused.stderr).toContain(`--root ${home} to index it anyway`);
+    // Nothing built (the folder may hold Bun's own transpiler cache).
+    const made = existsSync(join(home, "cache-broad")) ? readdirSync(join(home, "cache-broad"), { recursive: true }).map(String) : [];
+    expect(made.filter((f) => f.endsWith("index.sqlite"))).toEqual([]);
+    expect(refused.stderr).not.toContain("note: no project configured"); // the error says it
+  });
+
   test("a malformed CODEINDEX_CHUNK_WORKERS fails any command at once, naming the variable", async () => {
     const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache"), CODEINDEX_CHUNK_WORKERS: "banana" };
     const child = Bun.spawn([BUN, CLI, "status", "--root", corpus, "--embedder", "none"], { cwd: home, env, stdout: "pipe", stderr: "pipe" });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { broadRoot } from "../../src/cli/main.ts";
+import { broadRoot } from "../../src/config/load.ts";
 
 describe("broadRoot", () => {
   test("the filesystem root and the home folder are too broad for one project; folders in them are not", () => {
