@@ -395,8 +395,10 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     );
     const found = ready.flatMap((r) => {
       // A backslash is a Windows separator, except in a path the index holds as it is (legal in a Unix file name).
-      const rel = raw.includes("\\") && indexed(r, raw) ? raw : relFor(r);
-      return indexed(r, rel) ? [{ ...r, rel }] : [];
+      const given = raw.includes("\\") && indexed(r, raw) ? raw : relFor(r);
+      // A name with accents may be composed on disk and decomposed as typed (or the other way round, on macOS).
+      const rel = [given, given.normalize("NFC"), given.normalize("NFD")].find((form) => indexed(r, form));
+      return rel === undefined ? [] : [{ ...r, rel }];
     });
     return { ready, warningsOf, found };
   };

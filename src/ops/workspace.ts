@@ -279,6 +279,7 @@ export class Workspace {
   }
 
   search(params: SearchParams, hooks: OperationHooks = {}): Promise<SearchView> {
+    params = { ...params, query: composed(params.query) };
     return this.repairingDamage(() => this.searchOnce(params, hooks));
   }
 
@@ -486,16 +487,19 @@ export class Workspace {
   }
 
   outlineType(params: TypeOutlineParams, hooks?: OperationHooks): Promise<TypeOutlineView> {
+    params = { ...params, type: composed(params.type) };
     return this.repairingDamage(() => outlineType(this, params, hooks));
   }
 
   /** Definitions by name: exact, qualified suffix, prefix, then sub-words; refreshes first. */
   findSymbol(params: FindSymbolParams, hooks?: OperationHooks): Promise<FindSymbolView> {
+    params = { ...params, name: composed(params.name) };
     return this.repairingDamage(() => findSymbol(this, params, hooks));
   }
 
   /** Name-based references to a symbol, grouped by file, qualified matches first; refreshes first. */
   references(params: ReferencesParams, hooks?: OperationHooks): Promise<ReferencesView> {
+    params = { ...params, symbol: composed(params.symbol) };
     return this.repairingDamage(() => references(this, params, hooks));
   }
 
@@ -794,4 +798,12 @@ export function directorySize(dir: string): number {
     return 0;
   }
   return total;
+}
+
+/**
+ * Text as the code almost always spells it: composed (NFC). Some keyboards and macOS file dialogs give "ö" as o plus
+ * a combining mark, which would match no identifier or word the index holds.
+ */
+function composed(text: string): string {
+  return typeof text === "string" ? text.normalize("NFC") : text;
 }

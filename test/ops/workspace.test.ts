@@ -153,6 +153,19 @@ describe("Workspace", () => {
     again.close();
   });
 
+  test("a name or path typed decomposed (o + combining mark, as some keyboards and macOS give it) finds the composed code", async () => {
+    const root = tempDir("ws-nfd");
+    dirs.push(root);
+    writeTree(root, { "src/Größe.cs": "namespace N\n{\n    /// <summary>Misst die Größe.</summary>\n    public class Größe\n    {\n        public int Messen() { return 1; }\n    }\n}\n" });
+    const ws = wordsOnly([projectConfig(root, join(root, ".cache"), { id: "nfd", exclude: [".cache/"] })]);
+    const typed = "Größe".normalize("NFD");
+    expect(typed).not.toBe("Größe");
+    expect((await ws.findSymbol({ name: typed, limit: 5 })).hits[0]).toMatchObject({ symbol: "N.Größe", match: "exact" });
+    expect((await ws.search({ query: `${typed} messen`, limit: 5 })).hits[0]?.symbol).toMatch(/^N\.Größe/);
+    expect((await ws.outline({ path: `src/${typed}.cs` })).path).toBe("src/Größe.cs");
+    ws.close();
+  });
+
   test("a CJK word inside a longer run is found, and so is the whole run; a single character says it is too short", async () => {
     const root = tempDir("ws-cjk");
     dirs.push(root);
