@@ -37,7 +37,7 @@ interface FakeRelease {
 }
 
 /** Serves `/v<VERSION>/<ASSET>` (optionally slowly, in two halves) and Ollama's `/api/tags` listing `models`. */
-function startRelease(opts: { body?: string; status?: number; pauseMs?: number; models?: string[] } = {}): FakeRelease {
+function startRelease(opts: { body?: string; status?: number; pauseMs?: number; models?: string[]; contentType?: string } = {}): FakeRelease {
   const body = new TextEncoder().encode(opts.body ?? FAKE_BINARY);
   const hits = new Map<string, number>();
   const server = Bun.serve({
@@ -57,7 +57,7 @@ function startRelease(opts: { body?: string; status?: number; pauseMs?: number; 
           controller.close();
         },
       });
-      return new Response(stream, { headers: { "content-type": "application/octet-stream" } });
+      return new Response(stream, { headers: { "content-type": opts.contentType ?? "application/octet-stream" } });
     },
   });
   const release = { baseUrl: `http://127.0.0.1:${server.port}`, hits, stop: () => server.stop(true) };
@@ -158,6 +158,17 @@ describe.skipIf(process.platform === "win32")("launcher", () => {
     expect(r.stderr).toContain(`checksum mismatch for ${release.baseUrl}/v${VERSION}/${ASSET}`);
     expect(r.stderr).toContain(`expected SHA-256 ${sha256(FAKE_BINARY)}, got ${sha256(`${FAKE_BINARY}# tampered\n`)}`);
     expect(r.stderr).toContain("Refusing to run it");
+    expect(existsSync(s.cacheDir) ? readdirSync(s.cacheDir) : []).toEqual([]);
+  });
+
+  test("a web page instead of the binary (a captive portal, a proxy's sign-in) is called that, not a replaced release", async () => {
+    const page = "<html><body>Sign in to the hotel Wi-Fi</body></html>";
+    const release = startRelease({ body: page, contentType: "text/html; charset=utf-8" });
+    const s = setup(release.baseUrl);
+    const r = await run(s);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`answered with ${page.length} bytes of text/html, a web page rather than the server binary`);
+    expect(r.stderr).not.toContain("checksum mismatch");
     expect(existsSync(s.cacheDir) ? readdirSync(s.cacheDir) : []).toEqual([]);
   });
 

@@ -200,7 +200,7 @@ async function download(url, sha256, dest) {
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-  say(`downloading ${url} (first run of this version; about 100 MiB) ...`);
+  say(`downloading ${url} (first run of this version; about 120 MiB) ...`);
   const started = Date.now();
   try {
     let response;
@@ -214,9 +214,11 @@ async function download(url, sha256, dest) {
     }
     const hash = createHash("sha256");
     const handle = await open(temp, "wx", 0o755);
+    let bytes = 0;
     try {
       for await (const chunk of response.body) {
         hash.update(chunk);
+        bytes += chunk.length;
         await handle.write(chunk);
       }
     } catch (e) {
@@ -225,6 +227,14 @@ async function download(url, sha256, dest) {
       await handle.close();
     }
     const actual = hash.digest("hex");
+    // A proxy, captive portal or login page answers 200 with a web page: that is the network's doing, not a release's.
+    const type = response.headers.get("content-type") ?? "";
+    if (actual !== sha256 && /^text\//i.test(type)) {
+      throw new LaunchError(
+        `download failed: ${url} answered with ${bytes} bytes of ${type.split(";")[0]}, a web page rather than the server binary: ` +
+          `a proxy, captive portal or sign-in page answered instead of the release server. Check the network (or HTTPS_PROXY) and try again. ${manualSteps(url, sha256, dest)}`,
+      );
+    }
     if (actual !== sha256) {
       throw new LaunchError(
         `checksum mismatch for ${url}: expected SHA-256 ${sha256}, got ${actual}. Refusing to run it. ` +
