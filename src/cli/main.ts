@@ -390,7 +390,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("eval")
     .description("measure ranking quality on a question set (recall@5/10, MRR@10 at file and function level)")
-    .argument("<questions>", "question set YAML, e.g. ../shared/eval/unity-dev.yaml")
+    .argument("<questions>", "question set YAML (format: README, Ranking quality), e.g. test/fixtures/eval/ajv-mixed.yaml")
     .option("--corpus <name>", "only this corpus")
     .option("-l, --limit <n>", "hits per question", positiveInt("--limit"), 10)
     .option("--ablation", "also run symbol-only, lexical-only and no-prior variants")
