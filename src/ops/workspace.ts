@@ -210,7 +210,8 @@ export class Workspace {
   /** The projects a call targets; an unknown id is an error that lists the configured ones. */
   select(project?: string): ProjectIndex[] {
     if (project === undefined || project === "") return [...this.indexes.values()];
-    const index = this.indexes.get(project);
+    // Ids have no surrounding spaces (chunk ids are trimmed too): " unirx " pasted from a list is unirx.
+    const index = this.indexes.get(project) ?? this.indexes.get(project.trim());
     if (!index) throw new UsageError(`Unknown project "${echo(project)}". Configured projects: ${this.projectIds.map((p) => `"${p}"`).join(", ") || "(none)"}.${this.configNote}`);
     return [index];
   }

@@ -235,6 +235,7 @@ describe("Workspace", () => {
     await expect(ws.search({ query: "   ", limit: 5 })).rejects.toThrow("The query is blank");
     for (const limit of [0, 51, 2.5]) await expect(ws.search({ query: "x", limit })).rejects.toThrow(`limit must be an integer from 1 to 50 (got ${limit}).`);
     await expect(ws.search({ query: "x", limit: 5, project: "nope" })).rejects.toThrow('Unknown project "nope". Configured projects: "good", "gone".');
+    expect(ws.select(" good ").map((i) => i.id)).toEqual(["good"]); // spaces around a pasted id
     ws.close();
   });
 
