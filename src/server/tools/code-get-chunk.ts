@@ -19,7 +19,7 @@ export const codeGetChunk = defineTool({
   input: {
     id: z.string().describe("A chunk id exactly as code_search (or code_outline, code_find_symbol, code_references) returned it, e.g. \"myproject:rqbjjeg:4137\"."),
     max_lines: boundedInt("max_lines", GET_CHUNK_LINES)
-      .optional()
+      .default(GET_CHUNK_LINES.default)
       .describe(`Most body lines to return (default ${GET_CHUNK_LINES.default}).`),
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
