@@ -98,7 +98,8 @@ export function identifierTokens(query: string, isDeclared?: (lowerName: string)
 /** The query's words as identifiers read them, dotted names whole. */
 function queryWords(query: string): string[] {
   // `$` belongs to JavaScript and TypeScript names (`$ZodString` is another declaration than `ZodString`).
-  return identifierText(query).match(/[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*/g) ?? [];
+  // Letters of any script: C#, Java, Go and others allow `Größe` or `データ取得` as names.
+  return identifierText(query).match(/[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*/gu) ?? [];
 }
 
 /** A word written the way only code names are: camel case, underscores, dots, or called (`Run(`). */
@@ -147,7 +148,7 @@ export function withoutTypeArguments(text: string): string {
 
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
 export function isSingleIdentifier(query: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*(?:\(\))?$/.test(identifierText(query).trim());
+  return /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*(?:\(\))?$/u.test(identifierText(query).trim());
 }
 
 /**

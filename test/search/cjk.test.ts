@@ -21,3 +21,17 @@ test("a Japanese or Chinese word inside a longer run of a doc comment finds its 
   expect(first("配置文件")).toBe("A.Loader.Load");
   expect(first("缓存")).toBe("A.Loader.Load");
 });
+
+test("a declaration named in Japanese is found by its name, whole or in part", async () => {
+  const named = await indexTree("cjk-names", {
+    "Data.cs": "namespace A {\n  public class 設定読込 {\n    public void データ取得() {}\n    public void Other() {}\n  }\n}\n",
+  }, [".cs"]);
+  try {
+    const top = (query: string) => searchSnapshot(named.index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol)[0];
+    expect(top("データ取得")).toBe("A.設定読込.データ取得");
+    expect(top("設定読込")).toBe("A.設定読込");
+    expect(top("取得")).toBe("A.設定読込.データ取得");
+  } finally {
+    named.dispose();
+  }
+});
