@@ -21,7 +21,8 @@
 //   5. A declaration's content is its source with each member declaration replaced by that member's signature:
 //      a class chunk is its header plus member signatures, and each member is its own chunk.
 //   6. Overload signatures (bodiless declarations of one symbol, directly followed by its declaration with a body,
-//      as TypeScript writes them) are part of that declaration's chunk, which starts at the first of them.
+//      as TypeScript writes them, or Python's `@overload` stubs) are part of that declaration's chunk, which starts at
+//      the first of them.
 import { readFileSync } from "node:fs";
 import { Language, Parser, Query, type Node } from "web-tree-sitter";
 import type { ChunkKind, IdentifierRef } from "../types.ts";
@@ -159,6 +160,12 @@ function absorbOverloadSignatures(placed: Placed[]): Set<number> {
     chunk.startIndex = head.startIndex;
   }
   return absorbed;
+}
+
+/** Whether a declaration's decorators mark it as an overload signature whose implementation follows. */
+function isOverloadStub(outer: Node, decorator: RegExp | undefined): boolean {
+  if (!decorator) return false;
+  return outer.namedChildren.some((child) => child?.type === "decorator" && decorator.test(child.text));
 }
 
 /**
@@ -411,7 +418,7 @@ export function chunkDeclarations(
         declarationLine: definition.node.startPosition.row + 1,
         startIndex: lead.startIndex,
         endIndex: definition.outer.endIndex,
-        bodied: definition.body !== null,
+        bodied: definition.body !== null && !isOverloadStub(definition.outer, loaded.spec.overloadDecorator),
       };
       if (lead.doc !== undefined) chunk.doc = lead.doc;
       if (!byNode.has(definition.node.id)) byNode.set(definition.node.id, placed.length);

@@ -65,6 +65,11 @@ export interface LanguageSpec {
   commentLine: RegExp;
   /** Node types directly above a declaration that belong to its chunk without being doc (Rust `#[...]`, TS decorators). */
   leading?: readonly string[];
+  /**
+   * A decorator that makes a declaration a signature only, whose implementation follows (Python's `@overload`): such
+   * declarations join the implementation's chunk, as TypeScript's bodiless overload signatures do.
+   */
+  overloadDecorator?: RegExp;
   /** File-wide symbol prefix from the path, for languages whose module is the file (Python, Rust). */
   moduleFromPath?: (path: string) => string | undefined;
 }
@@ -210,6 +215,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     doc: { docstring: true },
     commentLine: /^\s*#/,
     moduleFromPath: pythonModule,
+    overloadDecorator: /^@(?:typing(?:_extensions)?\.)?overload\s*$/,
   },
   {
     name: "rust",

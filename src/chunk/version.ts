@@ -86,5 +86,7 @@
  *     the lexical rows of text holding them change.
  * 42: a Rust file's declarations carry its module path below the crate's src/ (`de.Error`, `value.ser.Serializer`), and
  *     the methods of `impl Trait for &Type` are qualified by the type.
+ * 43: Python `@overload` stubs are part of the chunk of the implementation that follows them (one chunk per function,
+ *     as TypeScript overloads are).
  */
-export const CHUNKER_VERSION = 42;
+export const CHUNKER_VERSION = 43;

@@ -75,6 +75,25 @@ describe("Python", () => {
     ]);
   });
 
+  test("@overload stubs join the implementation's chunk; stubs with no implementation after them stay apart", () => {
+    const file = src(
+      "from typing import overload", //               1
+      "class Repo:", //                               2
+      "    @overload", //                             3
+      "    def get(self, key: int) -> int: ...", //   4
+      "    @typing.overload", //                      5
+      "    def get(self, key: str) -> str: ...", //   6
+      "    def get(self, key):", //                   7
+      '        """Looks the key up."""', //           8
+      "        return key", //                        9
+      "    @overload", //                             10
+      "    def put(self, key: int) -> None: ...", //  11
+    );
+    const repo = chunker.chunk("repo.py", file);
+    expect(outline(declarations(repo))).toEqual(["Class repo.Repo 2-11", "Method repo.Repo.get 3-9", "Method repo.Repo.put 10-11"]);
+    expect(only(repo, "repo.Repo.get").signature).toBe("def get(self, key)");
+  });
+
   test("signatures stop at the body; docstrings are docs", () => {
     const circle = only(chunks, "shapes.geometry.Circle");
     expect(circle.signature).toBe("class Circle");
