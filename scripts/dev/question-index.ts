@@ -1,5 +1,6 @@
 // Shared by the dev scripts that look at single eval questions: the questions asked for, each with a refreshed
-// index of its corpus (lexical + symbol only; the ad hoc cache of `--root`).
+// index of its corpus (lexical + symbol only; the ad hoc cache of `--root`). ROOT=DIR for a set whose corpus is no
+// npm package.
 import { homedir } from "node:os";
 import { loadQuestionSet, type Question } from "../../src/eval/questions.ts";
 import { corpusRoot } from "../../src/eval/run-eval.ts";
@@ -14,7 +15,7 @@ export async function* questionIndexes(file: string, ids: readonly string[]): As
   for (const id of ids) {
     const question = set.questions.find((x) => x.id === id);
     if (!question) throw new Error(`No question "${id}" in ${file}.`);
-    const root = corpusRoot(set, question.corpus!, process.cwd());
+    const root = corpusRoot(set, question.corpus!, process.cwd(), process.env.ROOT);
     const config = loadConfig({ env: process.env, cwd: process.cwd(), home: homedir(), platform: process.platform, flags: { root, id: question.corpus, embedder: "none" } });
     const index = new ProjectIndex(config.projects[0]!, { embedder: createEmbedder(config.embedding), chunker: createChunker });
     await index.refresh();

@@ -1,4 +1,5 @@
 // Runs the eval over a grid of ranking tunings (development aid; prints one line per setting).
+// Usage: bun scripts/dev/sweep.ts QUESTIONS.yaml '[{}, {"nextChunkCap": 0}]'  (ROOT=DIR for a set whose corpus is no npm package)
 import { homedir } from "node:os";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
 import { runEval } from "../../src/eval/run-eval.ts";
@@ -16,7 +17,7 @@ const config = loadConfig({ ...base, flags: { root: process.cwd(), embedder: emb
 const embedder = createEmbedder(config.embedding);
 for (const tuning of grid) {
   const r = await runEval({
-    set, cwd: process.cwd(), limit: 10, tuning, perFileCap: Number(process.env.CAP ?? 2), config, embedder, chunker: createChunker,
+    set, cwd: process.cwd(), root: process.env.ROOT, limit: 10, tuning, perFileCap: Number(process.env.CAP ?? 2), config, embedder, chunker: createChunker,
     projectFor: (id, root) => loadConfig({ ...base, flags: { root, id, embedder: embedderFlag } }).projects[0]!,
   });
   const c = (name: string) => { const x = r.corpora[name]!; return `${x.file.recall_at_5.toFixed(2)}/${x.file.recall_at_10.toFixed(2)}/${x.file.mrr_at_10.toFixed(2)} fn ${x.function.recall_at_5.toFixed(2)}`; };
