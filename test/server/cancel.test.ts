@@ -1,20 +1,15 @@
 // MCP cancellation: a client that cancels code_reindex stops the rebuild (after its last commit), instead of the
 // server rebuilding for nobody.
 import { afterAll, expect, test } from "bun:test";
-import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, tempDir, type SearchView } from "./mcp-harness.ts";
+import { startServer, tempDir, writeTwoCorpusCopies, type SearchView } from "./mcp-harness.ts";
 
 const work = tempDir("cancel");
 afterAll(() => work.cleanup());
 
 test("cancelling code_reindex stops it: searches soon after no longer say a rebuild runs", async () => {
   const root = join(work.path, "tree");
-  // Two copies of UniRx + UniTask: a reindex takes several seconds here.
-  for (const copy of ["a", "b"]) {
-    cpSync("node_modules/com.neuecc.unirx", join(root, copy, "unirx"), { recursive: true });
-    cpSync("node_modules/com.cysharp.unitask", join(root, copy, "unitask"), { recursive: true });
-  }
+  writeTwoCorpusCopies(root);
   const server = await startServer({ workDir: join(work.path, "server"), projects: [{ Id: "big", Root: root }], embedding: { Provider: "none" } });
   try {
     await server.json("code_search", { query: "throttle" }); // the first build

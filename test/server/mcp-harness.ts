@@ -1,5 +1,5 @@
 // Test harness for the MCP server: temp C# trees, a temp config, and an SDK client talking to `bun src/cli.ts serve`.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -117,4 +117,12 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = "
 /** Stub-friendly embedding section: small vectors, no retries (a stopped backend fails fast). */
 export function stubEmbedding(url: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { Provider: "ollama", Endpoint: url, Model: "stub-embed", Dimensions: 64, MaxRetries: 0, TimeoutMs: 10_000, ...extra };
+}
+
+/** Two copies of UniRx + UniTask under `root` (752 files): a build or reindex of it takes several seconds here. */
+export function writeTwoCorpusCopies(root: string): void {
+  for (const copy of ["a", "b"]) {
+    cpSync(join(REPO, "node_modules/com.neuecc.unirx"), join(root, copy, "unirx"), { recursive: true });
+    cpSync(join(REPO, "node_modules/com.cysharp.unitask"), join(root, copy, "unitask"), { recursive: true });
+  }
 }

@@ -1,20 +1,16 @@
 // `serve` over stdio: a client that goes away mid-build does not leave the process building for nobody.
 import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUN, CLI, tempDir } from "./mcp-harness.ts";
+import { BUN, CLI, tempDir, writeTwoCorpusCopies } from "./mcp-harness.ts";
 
 const work = tempDir("stdio-close");
 afterAll(() => work.cleanup());
 
 test("a client closing mid-build stops the build after its commit: the server exits at once, the rest waits for next time", async () => {
   const root = join(work.path, "tree");
-  // Two copies of UniRx + UniTask: a cold build takes several seconds here.
-  for (const copy of ["a", "b"]) {
-    cpSync("node_modules/com.neuecc.unirx", join(root, copy, "unirx"), { recursive: true });
-    cpSync("node_modules/com.cysharp.unitask", join(root, copy, "unitask"), { recursive: true });
-  }
+  writeTwoCorpusCopies(root);
   const cache = join(work.path, "cache");
   const config = join(work.path, "config.json");
   writeFileSync(config, JSON.stringify({ CodeIndex: { Projects: [{ Id: "big", Root: root, CacheDirectory: cache }] }, Embedding: { Provider: "none" } }));
