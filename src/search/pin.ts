@@ -32,7 +32,7 @@ export function explicitAsks(
   focus?: Map<number, number>,
 ): Map<number, number>[] {
   const accepted = (lead: Map<number, number>) => (accept ? new Map([...lead].filter(([i]) => accept(i))) : lead);
-  const asks = [namedDeclarations(symbol, query, question)];
+  const asks = [namedDeclarations(symbol, query, question, snapshot)];
   const uses = usesLead(snapshot, query, symbol, focus);
   if (uses.size > 0) asks.push(accepted(uses));
   const phrases = quotedPhrases(query);

@@ -158,7 +158,7 @@ export function isSingleIdentifier(query: string): boolean {
  * declarations its rare names name ("how does searchSnapshot apply the per-file cap"). Empty otherwise (prose is
  * ranked by evidence, not pinned).
  */
-export function namedDeclarations(symbol: readonly SymbolMatch[], query: string, question = isMostlyProse(query)): Map<number, number> {
+export function namedDeclarations(symbol: readonly SymbolMatch[], query: string, question = isMostlyProse(query), snapshot?: Snapshot): Map<number, number> {
   const best = symbol.length > 0 ? bandOf(symbol[0]!.score) : 0;
   const out = new Map<number, number>();
   if (question) {
@@ -172,9 +172,31 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string,
     return out;
   }
   const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
+  if (band === 0 && best >= BAND.exact && snapshot) return namesListed(snapshot, symbol, query);
   if (band === 0) return out;
   for (const m of symbol) if (bandOf(m.score) >= band) out.set(m.index, m.score);
   return out;
+}
+
+/**
+ * A few names typed as the code spells them and nothing else ("Timer Interval", "Where Select SelectMany"): each
+ * is asked for, so each name's declarations lead (search.ts lists them name by name, in the order typed). Without
+ * this, the name fewer declarations contain took every place. Constructors and state fields are not what a name asks
+ * for. Empty unless every word is such a name.
+ */
+function namesListed(snapshot: Snapshot, symbol: readonly SymbolMatch[], query: string): Map<number, number> {
+  const out = new Map<number, number>();
+  const words = query.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 4 || !words.every((w) => /^\p{Lu}[\p{L}\p{N}_]*$/u.test(w))) return out;
+  const found = new Set<string>();
+  for (const m of symbol) {
+    if (bandOf(m.score) < BAND.exact) continue;
+    const name = snapshot.chunks.nameAt(m.index);
+    if (!words.includes(name) || snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index)) continue;
+    found.add(name);
+    out.set(m.index, m.score);
+  }
+  return found.size === new Set(words).size ? out : new Map();
 }
 
 /** Score bands: a qualified name typed in full, an exact simple name, a prefix, a containment. */

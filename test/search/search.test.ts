@@ -227,6 +227,22 @@ describe("a lookup naming several names", () => {
     expect(names("difference between Frames.Yield and Frames.NextFrame", 4)).toEqual(["App.Frames.Yield", "App.Frames.NextFrame", "App.Frames.Yield", "App.Frames.NextFrame"]);
   });
 
+  test("names typed as keywords (\"NextFrame Yield\") are each asked for, name by name, even when one is in many names", () => {
+    const many = Array.from({ length: 40 }, (_, i) => `    public class Yield${i}Runner { }\n`).join("");
+    return indexTree("search-keyword-names", {
+      "src/Frames.cs": `namespace App\n{\n    public static class Frames\n    {\n${overloads("NextFrame", 4)}${overloads("Yield", 4)}    }\n${many}}\n`,
+    }).then((keywords) => {
+      try {
+        const top = searchSnapshot(keywords.index.snapshot(), { query: "NextFrame Yield", limit: 4 }).map((h) => h.chunk.symbol);
+        expect(top).toEqual(["App.Frames.NextFrame", "App.Frames.Yield", "App.Frames.NextFrame", "App.Frames.Yield"]);
+        // A word that is no declared name keeps it a plain keyword query (nothing pinned for it).
+        expect(searchSnapshot(keywords.index.snapshot(), { query: "NextFrame Banana", limit: 1 })[0]?.chunk.symbol).toBe("App.Frames.NextFrame");
+      } finally {
+        keywords.dispose();
+      }
+    });
+  });
+
   test("one name keeps its declarations together: a field differing in case only is not a second name", () => {
     expect(names("Timer", 3)).toEqual(["App.Clock.Timer", "App.Clock.Timer", "App.Clock.Timer"]);
   });
