@@ -1,12 +1,24 @@
 // One ranked list from several projects' hits. A fused score is a function of ranks within one project, so every
-// project's best hit scores about the same: a project whose best match says one word of the question would tie one
-// whose best match says all of them. Each project's hits are weighed by how much of the question its best hits
-// cover before the lists are merged.
+// project's best hit scores about the same, and a project's first ten hits differ by a tenth: scaled by a weight per
+// project, the project with the larger weight took every place. So the lists are merged by rank, each project's hits
+// scoring weight / (MERGE_RANK_K + rank): a project that clearly answers better leads with its best hits, and the
+// others still show theirs after them. The weight is how much of the question a project's best hits cover (in a
+// few lines together, not anywhere in a long class), doubled for a project the query names ("in express, …").
 import type { Hit } from "../types.ts";
 import { queryTerms, termsOf } from "../text/tokens.ts";
 
 /** Weight of a project whose best hit holds none of the query's terms; one that holds all of them weighs 1. */
 const NO_COVERAGE_WEIGHT = 0.5;
+/**
+ * Rank offset of the merge: a project weighing 1 puts its first hits before the first of one weighing 0.8 and
+ * interleaves after them. Measured with scripts/dev/multi-project-eval.ts (98 questions, 6 projects): offsets 20-40
+ * alike, 5-15 spread the places too thin, 60 with whole-chunk coverage is the merge this replaced.
+ */
+const MERGE_RANK_K = 20;
+/** A project the query names by its id counts this many times its coverage weight. */
+const NAMED_PROJECT_FACTOR = 2;
+/** Lines read together when measuring how much of the question a hit covers. */
+const COVERAGE_WINDOW_LINES = 12;
 
 /**
  * The projects' hits merged: what the query named first (a quoted phrase, a name, a file: it leads in every project,
@@ -22,7 +34,7 @@ export function mergeProjects(
   linesOf: (hit: Hit) => readonly string[] | undefined,
   fileOf?: (hit: Hit) => { path: string; project: string },
 ): Hit[] {
-  const weighed = lists.filter((hits) => hits.length > 0).length > 1 ? weighByCoverage(lists, queryTerms(query), linesOf) : lists;
+  const weighed = lists.filter((hits) => hits.length > 0).length > 1 ? mergeScores(lists, query, linesOf) : lists;
   const all = weighed.flat();
   const ranked = new Map<Hit, number>();
   for (const hits of weighed) hits.forEach((h, k) => ranked.set(h, k));
@@ -51,21 +63,37 @@ export function oneProjectPerFile<T>(items: readonly T[], fileOf: (item: T) => {
 /** Hits of a project whose coverage counts: its best few, as the top of a merged list shows them. */
 const COVERAGE_HITS = 3;
 
-/** Each project's hits with their scores scaled by the best query-term coverage among the project's first hits. */
-function weighByCoverage(lists: readonly Hit[][], terms: readonly string[], linesOf: (hit: Hit) => readonly string[] | undefined): Hit[][] {
-  if (terms.length === 0) return [...lists];
+/** Each project's hits scored for the merge: its weight (coverage, named) over MERGE_RANK_K + its rank there. */
+function mergeScores(lists: readonly Hit[][], query: string, linesOf: (hit: Hit) => readonly string[] | undefined): Hit[][] {
+  const terms = queryTerms(query);
   return lists.map((hits) => {
+    if (hits.length === 0) return hits;
     const best = hits.filter((h) => !h.overCap).slice(0, COVERAGE_HITS);
-    if (best.length === 0) return hits;
-    const covered = Math.max(...best.map((h) => coverage(h, terms, linesOf)));
-    const weight = NO_COVERAGE_WEIGHT + (1 - NO_COVERAGE_WEIGHT) * covered;
-    return hits.map((h) => ({ ...h, score: h.score * weight }));
+    const covered = terms.length === 0 || best.length === 0 ? 1 : Math.max(...best.map((h) => coverage(h, terms, linesOf)));
+    const weight = (NO_COVERAGE_WEIGHT + (1 - NO_COVERAGE_WEIGHT) * covered) * (namesProject(query, hits[0]!.project) ? NAMED_PROJECT_FACTOR : 1);
+    return hits.map((h, rank) => ({ ...h, score: weight / (MERGE_RANK_K + rank + 1) }));
   });
 }
 
-/** The share of the query's distinct terms found in a hit's lines (its path and symbol count too). */
+/** Whether the query says a project's id as a word of its own ("in express, how …"). */
+function namesProject(query: string, project: string): boolean {
+  const id = project.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}_-])${id}(?![\\p{L}\\p{N}_-])`, "u").test(query.toLowerCase());
+}
+
+/**
+ * The largest share of the query's distinct terms that a hit says in a few lines together (its path and symbol
+ * count in every window): a long class holds every word somewhere, which says little about whether it answers.
+ */
 export function coverage(hit: Hit, terms: readonly string[], linesOf: (hit: Hit) => readonly string[] | undefined): number {
   const lines = linesOf(hit)?.slice(hit.chunk.startLine - 1, hit.chunk.endLine) ?? [];
-  const present = new Set(termsOf(`${hit.chunk.path} ${hit.chunk.symbol}\n${lines.join("\n")}`));
-  return terms.filter((t) => present.has(t)).length / terms.length;
+  const header = new Set(termsOf(`${hit.chunk.path} ${hit.chunk.symbol}`));
+  let best = 0;
+  const step = COVERAGE_WINDOW_LINES / 2;
+  for (let from = 0; from === 0 || from < lines.length - step; from += step) {
+    const present = new Set(termsOf(lines.slice(from, from + COVERAGE_WINDOW_LINES).join("\n")));
+    best = Math.max(best, terms.filter((t) => header.has(t) || present.has(t)).length / terms.length);
+    if (best === 1) break;
+  }
+  return best;
 }

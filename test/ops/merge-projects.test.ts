@@ -12,6 +12,7 @@ const hit = (project: string, ordinal: number, score: number, extra: Partial<Hit
 const lines: Record<string, string[]> = {
   "full/F1.cs": ["void M() { request(timeout); cancel(); }"],
   "part/F1.cs": ["void M() { request(); }"],
+  "close/F1.cs": ["void M() { request(timeout); }"],
 };
 const linesOf = (h: Hit) => lines[h.chunk.path];
 const ids = (hits: Hit[]) => hits.map((h) => `${h.project}:${h.chunk.ordinal}`);
@@ -22,7 +23,28 @@ describe("mergeProjects", () => {
     expect(coverage(hit("part", 1, 1), ["request", "timeout", "cancel"], linesOf)).toBeCloseTo(1 / 3);
     const merged = mergeProjects([[hit("part", 1, 0.03), hit("part", 2, 0.02)], [hit("full", 1, 0.03)]], 10, "request timeout cancellation", linesOf);
     expect(ids(merged)).toEqual(["full:1", "part:1", "part:2"]);
-    expect(merged[1]!.score).toBeCloseTo(0.03 * (0.5 + 0.5 / 3));
+    expect(merged[1]!.score).toBeCloseTo((0.5 + 0.5 / 3) / 21); // weight / (20 + rank)
+  });
+
+  test("a project that covers the question better leads, but does not take every place (merged by rank)", () => {
+    const many = (project: string, n: number) => Array.from({ length: n }, (_, k) => hit(project, k + 1, 0.03 - k * 0.0003));
+    // close's best hit covers two thirds of the question: weight 5/6 against full's 1.
+    const merged = ids(mergeProjects([many("close", 10), many("full", 10)], 10, "request timeout cancellation", linesOf));
+    // 1/(20 + rank) against (5/6)/(20 + rank): full's first five, then the two alternate.
+    expect(merged).toEqual(["full:1", "full:2", "full:3", "full:4", "full:5", "close:1", "full:6", "close:2", "full:7", "close:3"]);
+    // Scaling the scores by the weight instead (the merge this replaced) gave full all ten places.
+  });
+
+  test("coverage counts words said together: a long declaration with the words far apart covers less", () => {
+    const far = ["void M() {", "  request();", ...Array.from({ length: 40 }, () => "  other();"), "  timeout(); cancel();", "}"];
+    const long = (h: Hit) => (h.chunk.path === "far/F1.cs" ? far : undefined);
+    const spread = hit("far", 1, 1, { chunk: { ordinal: 1, path: "far/F1.cs", kind: "Method", symbol: "N.T.M1", startLine: 1, endLine: far.length } });
+    expect(coverage(spread, ["request", "timeout", "cancel"], long)).toBeCloseTo(2 / 3);
+  });
+
+  test("a project the query names by its id leads", () => {
+    const merged = mergeProjects([[hit("part", 1, 0.03)], [hit("full", 1, 0.03)]], 10, "in part, where is the request timeout cancellation", linesOf);
+    expect(ids(merged)).toEqual(["part:1", "full:1"]);
   });
 
   test("one project alone keeps its scores; pinned hits lead and over-cap hits come last in every case", () => {
