@@ -614,11 +614,14 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   };
   let ignoredCase = false;
   let otherKinds = 0;
+  // Uses spelled in another case count only when no project has any spelled as asked: with UniTask's `Delay` found,
+  // a Python project's `delay` is another name.
+  const spelled = new Map(ready.map((r) => [r, r.snapshot.db.identifiersNamed(bare)]));
+  const anySpelled = [...spelled.values()].some((rows) => rows.length > 0);
   for (const r of ready) {
-    const db = r.snapshot.db;
-    let rows = db.identifiersNamed(bare);
-    if (rows.length === 0) {
-      rows = db.identifiersNamed(bare, true);
+    let rows = spelled.get(r)!;
+    if (!anySpelled) {
+      rows = r.snapshot.db.identifiersNamed(bare, true);
       if (rows.length > 0) ignoredCase = true;
     }
     const types = symbolTypes(r.snapshot, query, bare);

@@ -153,6 +153,23 @@ describe("Workspace", () => {
     again.close();
   });
 
+  test("references over several projects: uses spelled as asked in one project keep another's other-case namesakes out", async () => {
+    const cs = tempDir("ws-refs-cs");
+    const py = tempDir("ws-refs-py");
+    dirs.push(cs, py);
+    writeTree(cs, { "src/Timer.cs": "namespace T\n{\n    public class Timer\n    {\n        public void Delay() { }\n        public void Run() { Delay(); Delay(); }\n    }\n}\n" });
+    writeTree(py, { "lib/timer.py": "def delay():\n    pass\n\ndef run():\n    delay()\n" });
+    const ws = wordsOnly([projectConfig(cs, join(cs, ".cache"), { id: "cs", exclude: [".cache/"] }), projectConfig(py, join(py, ".cache"), { id: "py", extensions: [".py"], exclude: [".cache/"] })]);
+    const exact = await ws.references({ symbol: "Delay", limit: 50 });
+    expect(exact.warning ?? "").not.toContain("differ only in case");
+    expect(exact.files.map((f) => f.project)).toEqual(["cs"]);
+    // Spelled as asked nowhere: the other-case uses of every project, said so.
+    const folded = await ws.references({ symbol: "DELAY", limit: 50 });
+    expect(folded.warning).toContain('No identifier spelled exactly "DELAY"; these differ only in case.');
+    expect(new Set(folded.files.map((f) => f.project))).toEqual(new Set(["cs", "py"]));
+    ws.close();
+  });
+
   test("a name or path typed decomposed (o + combining mark, as some keyboards and macOS give it) finds the composed code", async () => {
     const root = tempDir("ws-nfd");
     dirs.push(root);
