@@ -278,6 +278,7 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
     let body: Node | null = null;
     let receiver: Node | undefined;
     let scope: Node | undefined;
+    let captured = "";
     for (const capture of match.captures) {
       switch (capture.name) {
         case "name":
@@ -299,6 +300,7 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
           if (Object.hasOwn(file.spec.kinds, capture.name)) {
             node = capture.node;
             kind = file.spec.kinds[capture.name];
+            captured = capture.name;
           }
       }
     }
@@ -307,7 +309,10 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
     // All a declaration file says of a private field is `private _x;`: no type, no value, nothing to look it up for;
     // a class's `#name` fields all become one placeholder, `#private;`.
     if (kind === "Field" && isDeclarationFile(path) && /^(?:private\b|#private;?$)/.test(file.of(node))) continue;
-    const named = name.type === "default" ? defaultExportName(path) : file.of(name);
+    let named = name.type === "default" ? defaultExportName(path) : file.of(name);
+    // A test's or suite's name is prose (`describe("z.object")`, `it("parses a.b")`): its dots are no qualifiers, or
+    // "z.object" would name the suite as the qualified name of zod's `object`. Written as one-dot leaders (․).
+    if (captured === "definition.suite" || captured === "definition.test") named = named.replace(/\./g, "\u2024");
     const definition: Definition = { node, outer: node, kind, name: named, body, pattern: match.patternIndex };
     if (receiver) definition.receiver = file.of(receiver);
     found.push(definition);

@@ -88,5 +88,7 @@
  *     the methods of `impl Trait for &Type` are qualified by the type.
  * 43: Python `@overload` stubs are part of the chunk of the implementation that follows them (one chunk per function,
  *     as TypeScript overloads are).
+ * 44: a JavaScript/TypeScript test's or suite's name keeps its dots as one-dot leaders (`describe("z.object")` is the
+ *     suite `z․object`), so they no longer split it into qualifiers.
  */
-export const CHUNKER_VERSION = 43;
+export const CHUNKER_VERSION = 44;

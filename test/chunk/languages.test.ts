@@ -321,6 +321,11 @@ describe("test suites and tests (JavaScript and TypeScript)", () => {
       expect(gaps(chunks)).toEqual([`FileFragment ${path}:12-12 12-12`]);
     }
   });
+
+  test("a title's dots are no qualifiers: written as one-dot leaders, so the title stays one name", () => {
+    const dotted = src('describe("z.object", () => {', '  it("strips a.b keys", () => {});', "});");
+    expect(outline(declarations(chunker.chunk("test/object.test.ts", dotted)))).toEqual(["Module z\u2024object 1-3", "Function z\u2024object.strips a\u2024b keys 2-2"]);
+  });
 });
 
 describe("Go", () => {
