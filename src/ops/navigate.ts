@@ -445,6 +445,19 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
  * declared apart from it (a Go method in another file of the package, a XAML view's named controls), one part per
  * file, the file named like the type first. A name several types have lists each, and says so.
  */
+/** The symbols among `symbols` that some chunk is a direct member of (`Router.use` of `Router`), in one pass. */
+function symbolsWithMembers(snapshot: Snapshot, symbols: ReadonlySet<string>): Set<string> {
+  const chunks = snapshot.chunks;
+  const out = new Set<string>();
+  if (symbols.size === 0) return out;
+  for (let i = 0; i < chunks.length && out.size < symbols.size; i++) {
+    if (chunks.kindAt(i) === "FileFragment") continue;
+    const owner = chunks.qualifierAt(i);
+    if (owner !== undefined && symbols.has(owner)) out.add(owner);
+  }
+  return out;
+}
+
 export async function outlineType(ws: Workspace, params: TypeOutlineParams, hooks?: OperationHooks): Promise<TypeOutlineView> {
   const name = normalizeName(params.type.trim());
   if (name === "") throw new UsageError('type is blank: give a type name, e.g. "UniTask" or "Cysharp.Threading.Tasks.UniTask".');
@@ -457,8 +470,15 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   const types: string[] = [];
   const symbols = new Set<string>(); // the types' qualified names, one per type however many projects declare it
   for (const { index, snapshot } of ready) {
-    let matched = findDefinitions(snapshot, name, TYPE_KINDS).filter(namedOutright);
     const chunks = snapshot.chunks;
+    let matched = findDefinitions(snapshot, name, TYPE_KINDS).filter(namedOutright);
+    // No type of that name: a declaration of another kind that has members of its own is one, as JavaScript writes
+    // classes (`function Router(…)` with `Router.prototype.use = …`, a module object with its functions).
+    if (matched.length === 0) {
+      const named = findDefinitions(snapshot, name).filter(namedOutright);
+      const owners = symbolsWithMembers(snapshot, new Set(named.map((d) => chunks.symbolAt(d.index))));
+      matched = named.filter((d) => owners.has(chunks.symbolAt(d.index)));
+    }
     // `UniTask<T>` is not `UniTask`, though both have one symbol: only the parts declared with that many type
     // parameters, and what lies inside them.
     const fits = typedArityFit(snapshot, params.type);
@@ -500,7 +520,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
   if (found.length === 0) {
     const close = closeNamesNote(ready.map((r) => r.snapshot), symbolSegments(name).pop()!);
     throw new NotIndexedError(
-      `No type named "${echo(name)}" is declared (classes, structs, interfaces, records, enums, modules).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
+      `No type named "${echo(name)}" is declared (classes, structs, interfaces, records, enums, modules, or a function or object with members of its own).${close ? ` ${close}` : ""} ${ws.names.findSymbol} finds other declarations by name.`,
     );
   }
   if (types.length > 1) {

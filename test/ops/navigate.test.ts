@@ -142,6 +142,24 @@ describe("outline", () => {
 });
 
 describe("outline a type", () => {
+  test("a JavaScript constructor function with prototype methods is outlined as its type; a plain function is not", async () => {
+    const js = tempDir("nav-js-type");
+    dirs.push(js);
+    writeTree(js, {
+      "router.js": "function Router(options) {\n  this.stack = [];\n}\nRouter.prototype.use = function use(fn) {\n  this.stack.push(fn);\n};\nfunction helper() {}\nmodule.exports = Router;\n",
+    });
+    const embedding = embeddingConfig({ provider: "none" });
+    const jsWs = new Workspace({ projects: [projectConfig(js, join(js, ".cache"), { id: "js", extensions: [".js"], exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    try {
+      const view = await jsWs.outlineType({ type: "Router" });
+      expect(view.parts.map((p) => p.path)).toEqual(["router.js"]);
+      expect(view.count).toBe(2);
+      await expect(jsWs.outlineType({ type: "helper" })).rejects.toThrow(/No type named "helper" is declared \(classes, .*or a function or object with members of its own\)/);
+    } finally {
+      jsWs.close();
+    }
+  });
+
   test("a partial struct across its files: UniTask.cs first, then the other files named for it, each part nested", async () => {
     const view = await ws.outlineType({ type: "UniTask", limit: 5000 });
     expect(view.parts.map((p) => p.path.replace("unitask/Runtime/", ""))).toEqual([
