@@ -190,6 +190,8 @@ export class ProjectIndex {
   private running: Promise<RefreshReport> | undefined;
   /** Whether the running refresh is a reindex (force). */
   private runningForced = false;
+  /** Whether the running refresh has begun looking at the tree (callers after that need a run of their own). */
+  private runningLooked = { looked: false };
   /**
    * The index as it was when a reindex began, loaded from disk if this process had not refreshed yet: what other
    * calls answer from while the reindex runs (the rebuild clears `current` before it writes).
@@ -527,7 +529,10 @@ export class ProjectIndex {
       }
       // The background embedding starts no new batch and ends; this refresh runs after it, not after all of it.
       if (this.runningYield && !opts.background) this.runningYield.ask(Math.min(opts.embedWaitMs ?? YIELD_GRACE_MS, YIELD_GRACE_MS));
-      else if (!opts.force) return this.join(opts);
+      // A run that has not looked at the tree yet sees whatever this caller just saved: share it. One that has may
+      // have read the tree before the save ("an edit made just before a search is never missed"): this caller, and
+      // every one after it, share the next run instead.
+      else if (!opts.force && !this.runningLooked.looked) return this.join(opts);
     }
     // Every caller sharing this run hears its progress, not only the one that started it (a search that arrives
     // during the server's warm-up refresh, or a second reindex).
@@ -541,8 +546,10 @@ export class ProjectIndex {
     // A reindex asked for during a plain refresh starts after it (in-process order, not the cross-process lock).
     const previous = this.running;
     const yieldRequest = opts.background ? new YieldRequest() : undefined;
+    const looking = { looked: false };
     const run = (async () => {
       await previous?.catch(() => {});
+      looking.looked = true;
       // Asked to yield before it began: whatever the other refresh needs, it does itself.
       if (yieldRequest?.requested && this.current) return { ...unchangedReport(this.current), embeddingDeferred: true as const };
       try {
@@ -558,6 +565,7 @@ export class ProjectIndex {
       }
     })();
     this.running = run;
+    this.runningLooked = looking;
     this.runningForced = opts.force === true;
     this.runningYield = yieldRequest;
     if (this.runningForced) this.beforeReindex = this.current ?? this.builtSnapshotIfAny();

@@ -47,6 +47,27 @@ describe("refresh concurrency", () => {
     index.close();
   });
 
+  test("a refresh asked for after a running one began looking at the tree gets a run of its own: an edit saved meanwhile is seen", async () => {
+    const { index, root } = fixture();
+    await index.refresh();
+    writeTree(root, { "src/Part0.cs": csClass("App", "Part0", ["Open", "First"]) });
+    const first = index.refresh();
+    let settled = false;
+    void first.then(() => (settled = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(false); // still running, and it has begun
+    writeTree(root, { "src/Part0.cs": csClass("App", "Part0", ["Open", "Second"]) });
+    const second = index.refresh();
+    expect(second).not.toBe(first);
+    expect(index.refresh()).toBe(second); // callers after it share that next run
+    await second;
+    const symbols = [...index.snapshot().chunks].map((c) => c.symbol);
+    expect(symbols).toContain("App.Part0.Second");
+    expect(symbols).not.toContain("App.Part0.First");
+    index.close();
+  });
+
   test("a reindex that is a new process's first call still lets plain refreshes answer from the index built before", async () => {
     const { root, config, embedder } = project(20);
     const builder = new ProjectIndex(config, { embedder, chunker, workers: 0 });
