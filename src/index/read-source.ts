@@ -13,10 +13,12 @@ export function sha256Hex(data: Uint8Array | string): string {
 }
 
 function decode(bytes: Uint8Array): string | undefined {
+  // Before the UTF-8 BOM, which most C# files start with: a NUL after one is binary as anywhere (UTF-16 text, whose
+  // NULs are its high bytes, is told by its BOM inside isBinary).
+  if (isBinary(bytes)) return undefined;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder("utf-8").decode(bytes.subarray(3));
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  if (isBinary(bytes)) return undefined;
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {
