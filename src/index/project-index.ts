@@ -14,7 +14,7 @@ import { clearBuildProgress, writeBuildProgress } from "../store/build-progress.
 import { diskFullError, foreignCacheEntries, foreignCacheError, isDiskFull, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { isInside } from "../walk/paths.ts";
-import { updateWalk, walkEntry, walkProject, type WalkResult } from "../walk/walk.ts";
+import { updateWalk, walkEntry, walkProject, whyLeftOut, type WalkResult } from "../walk/walk.ts";
 import { planChangedPaths, planRefresh } from "./plan.ts";
 import { ManifestWriter, type RechunkedFile } from "./manifest-writer.ts";
 import { readSource } from "./read-source.ts";
@@ -1097,6 +1097,12 @@ export class ProjectIndex {
   walkSkipOf(path: string): SkippedFile | undefined {
     if (this.neverBuilt()) return undefined;
     return this.open().walkSkipOf(path);
+  }
+
+  /** Which of the walk's silent rules (extension, hard-skipped folder, .gitignore, Exclude) leaves out a file on disk. */
+  whyLeftOut(path: string): string | undefined {
+    const p = this.project;
+    return whyLeftOut({ root: p.root, extensions: p.extensions, exclude: p.exclude, maxFileBytes: p.maxFileBytes }, path);
   }
 
   /** Counts for `status`. */

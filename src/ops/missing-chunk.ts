@@ -13,8 +13,11 @@ export class StaleChunkIdError extends Error {
   override name = "StaleChunkIdError";
 }
 
-/** Why an id of this store names no chunk now, as precisely as the store remembers. */
-export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string): string {
+/**
+ * Why an id of this store names no chunk now, as precisely as the store remembers. `notIndexed` tells why a path
+ * with something on disk is not indexed (excluded, too large, a link, a directory now), or undefined.
+ */
+export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string, notIndexed?: (path: string) => string | undefined): string {
   if (id.ordinal < 1 || id.ordinal > snapshot.db.lastOrdinal()) return `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`;
   const was = snapshot.db.removedChunk(id.ordinal);
   if (!was) {
@@ -36,6 +39,9 @@ export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string): stri
   }
   if (namesakes.length === 0) {
     const fileGone = !snapshot.files.has(was.path);
+    // Still on disk, but no longer indexed (grown past the size limit, ignored, a link or a directory now).
+    const why = fileGone ? notIndexed?.(was.path) : undefined;
+    if (why) return `${what} is not in the index now: ${was.path} is no longer indexed (${why}). ${again}`;
     return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
   }
   // Likeliest successors first: in the same file (an edited signature or kind), then the same signature elsewhere

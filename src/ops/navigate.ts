@@ -221,22 +221,35 @@ function typeHint(snapshots: readonly Snapshot[], raw: string, names: CommandNam
   return declared ? ` "${echo(raw)}" is a type: outline it with ${names.outlineType} ${echo(raw)}.` : "";
 }
 
-function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string, names: CommandNames): Error {
+/**
+ * Why a path the index does not hold (or holds as skipped) is not indexed though something is on disk there, as a
+ * clause: skipped when read, left out by the walk (too large, generated, a link), a link on the way, a directory,
+ * or which rule leaves it out. Undefined when nothing is there.
+ */
+export function whyNotIndexed(index: ProjectIndex, snapshot: Snapshot, rel: string): string | undefined {
   const row = snapshot.files.get(rel);
+  if (row?.skipReason) return `it was skipped (${row.skipReason})`;
+  const walked = index.walkSkipOf(rel);
+  if (walked) return walkSkipText(walked, rel);
+  const link = linkOnPath(index.project.root, rel);
+  if (link !== undefined) return `"${echo(link)}" is a symbolic link, and links are never followed (index the target's folder instead)`;
+  const abs = resolve(index.project.root, rel);
+  if (isDirectory(abs)) return "it is a directory";
+  if (!existsSync(abs)) return undefined;
+  const rule = index.whyLeftOut(rel);
+  return rule ? `the file exists but ${rule}` : `the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
+}
+
+function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string, names: CommandNames): Error {
   const head = `"${echo(rel)}" is not indexed in project "${index.id}"`;
+  const abs = resolve(index.project.root, rel);
+  const why = whyNotIndexed(index, snapshot, rel);
   let cause: string;
-  const walked = row?.skipReason ? undefined : index.walkSkipOf(rel);
-  const link = row?.skipReason || walked ? undefined : linkOnPath(index.project.root, rel);
-  if (row?.skipReason) cause = `: it was skipped (${row.skipReason})`;
-  else if (walked) cause = `: ${walkSkipText(walked, rel)}`;
-  else if (link !== undefined) cause = `: "${echo(link)}" is a symbolic link, and links are never followed (index the target's folder instead)`;
-  else if (isDirectory(resolve(index.project.root, rel))) {
+  if (why === "it is a directory") {
     return new UsageError(`${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`);
-  } else if (reindexRunning && existsSync(resolve(index.project.root, rel))) {
+  } else if (reindexRunning && why?.startsWith("the file exists") && existsSync(abs)) {
     cause = ` yet: the index is being rebuilt or updated and answers as it was before; ask again when that finishes`;
-  } else if (existsSync(resolve(index.project.root, rel))) {
-    cause = `: the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
-  } else cause = ": no such file";
+  } else cause = why ? `: ${why}` : ": no such file";
   const near = closeMatches(snapshot, rel);
   const hint = cause === ": no such file" ? typeHint([snapshot], rel, names) : "";
   return new NotIndexedError(`${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${hint}`);

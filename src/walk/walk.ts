@@ -317,3 +317,45 @@ function hasListedExtension(name: string, extensions: ReadonlySet<string>): bool
   const dot = name.lastIndexOf(".");
   return dot !== -1 && extensions.has(name.slice(dot).toLowerCase());
 }
+
+/**
+ * Which of the walk's silent rules leaves out `rel`, a regular file on disk that no walk lists (rules 1-4 of the
+ * header), as a clause: "its extension .txt is not indexed", "it is under bin/ …", "it is ignored by
+ * src/.gitignore", "the project's Exclude patterns remove it". Undefined when none does (then the file is new since
+ * the last walk). Replays the rules for this one path, reading the .gitignore files on its way down.
+ */
+export function whyLeftOut(opts: WalkOptions, rel: string): string | undefined {
+  const parts = rel.split("/");
+  const name = parts[parts.length - 1]!;
+  const extensions = extensionSet(opts.extensions);
+  if (!hasListedExtension(name, extensions)) {
+    const dot = name.lastIndexOf(".");
+    return `${dot === -1 ? "it has no extension" : `its extension ${name.slice(dot)} is not indexed`} (Extensions: ${[...extensions].join(", ")})`;
+  }
+  const hard = parts.slice(0, -1).find((dir) => HARD_SKIPPED_DIRS.has(dir));
+  if (hard !== undefined) return `it is under ${hard}/, a folder never indexed (${[...HARD_SKIPPED_DIRS].join(", ")})`;
+  const layers: Layer[] = [];
+  for (let depth = 0; depth < parts.length; depth++) {
+    const dir = parts.slice(0, depth).join("/");
+    const prefix = dir === "" ? "" : `${dir}/`;
+    const matcher = existsGitignore(`${opts.root}/${prefix}.gitignore`) ? readGitignore(`${opts.root}/${prefix}.gitignore`, `${prefix}.gitignore`, []) : undefined;
+    if (matcher !== undefined) layers.push({ base: prefix, matcher });
+    const target = depth < parts.length - 1 ? `${prefix}${parts[depth]}/` : rel;
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers[i]!;
+      const verdict = layer.matcher.test(layer.base === "" ? target : target.slice(layer.base.length));
+      if (verdict.ignored) return target === rel ? `it is ignored by ${layer.base}.gitignore` : `its folder ${target} is ignored by ${layer.base}.gitignore`;
+      if (verdict.unignored) break;
+    }
+  }
+  if (opts.exclude.length > 0 && ignore({ ignoreCase: IGNORE_CASE }).add([...opts.exclude]).ignores(rel)) return "the project's Exclude patterns remove it";
+  return undefined;
+}
+
+function existsGitignore(abs: string): boolean {
+  try {
+    return lstatSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -101,6 +101,23 @@ describe("Workspace.getChunk", () => {
     expect((error as Error).message).toMatch(
       /^App\.Alpha\.Stop \(Method `public int Stop\(int x\)` in src\/Alpha\.cs\) is not in the index now: src\/Alpha\.cs was skipped at the last refresh \(binary[^)]*\)\. Once the file can be indexed again, the next search takes it back in; run code_search again to get a fresh id\.$/,
     );
+    ws.close();
+  });
+
+  test("the id of a declaration whose file is still there but no longer indexed (ignored, too large, a directory now) says why", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    writeFileSync(join(root, ".gitignore"), "src/Alpha.cs\n");
+    const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StaleChunkIdError);
+    expect((error as Error).message).toBe(
+      "App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) is not in the index now: src/Alpha.cs is no longer indexed (the file exists but it is ignored by .gitignore). Run code_search again to get a fresh id.",
+    );
+    rmSync(join(root, ".gitignore"));
+    const back = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    rmSync(join(root, "src/Alpha.cs"));
+    mkdirSync(join(root, "src/Alpha.cs"));
+    await expect(ws.getChunk(back.id)).rejects.toThrow("src/Alpha.cs is no longer indexed (it is a directory).");
     ws.close();
   });
 

@@ -1,0 +1,24 @@
+// whyLeftOut: which of the walk's silent rules leaves out one file on disk.
+import { afterAll, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { whyLeftOut } from "../../src/walk/walk.ts";
+import { removeAll, tempDir } from "../support/index-fixture.ts";
+
+const dirs: string[] = [];
+afterAll(() => removeAll(dirs));
+
+test("extension, hard-skipped folder, a .gitignore (the folder's or the file's, nested ones too), Exclude; none for a listed file", () => {
+  const root = tempDir("why-left-out");
+  dirs.push(root);
+  for (const dir of ["bin", "src/gen", "docs"]) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, ".gitignore"), "docs/\n");
+  writeFileSync(join(root, "src/.gitignore"), "Secret.cs\n");
+  const opts = { root, extensions: [".cs"], exclude: ["src/gen/"], maxFileBytes: 1_000_000 };
+  expect(whyLeftOut(opts, "notes.txt")).toBe("its extension .txt is not indexed (Extensions: .cs)");
+  expect(whyLeftOut(opts, "bin/App.cs")).toStartWith("it is under bin/, a folder never indexed");
+  expect(whyLeftOut(opts, "docs/Sample.cs")).toBe("its folder docs/ is ignored by .gitignore");
+  expect(whyLeftOut(opts, "src/Secret.cs")).toBe("it is ignored by src/.gitignore");
+  expect(whyLeftOut(opts, "src/gen/Made.cs")).toBe("the project's Exclude patterns remove it");
+  expect(whyLeftOut(opts, "src/App.cs")).toBeUndefined();
+});
