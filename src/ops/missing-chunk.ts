@@ -41,7 +41,7 @@ export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string, notIn
     const fileGone = !snapshot.files.has(was.path);
     // Still on disk, but no longer indexed (grown past the size limit, ignored, a link or a directory now).
     const why = fileGone ? notIndexed?.(was.path) : undefined;
-    if (why) return `${what} is not in the index now: ${was.path} is no longer indexed (${why}). ${again}`;
+    if (why) return `${what} is not in the index now: ${was.path} is no longer indexed; ${why}. ${again}`;
     return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
   }
   // Likeliest successors first: in the same file (an edited signature or kind), then the same signature elsewhere

@@ -111,13 +111,13 @@ describe("Workspace.getChunk", () => {
     const error = await ws.getChunk(hit.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StaleChunkIdError);
     expect((error as Error).message).toBe(
-      "App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) is not in the index now: src/Alpha.cs is no longer indexed (the file exists but it is ignored by .gitignore). Run code_search again to get a fresh id.",
+      "App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) is not in the index now: src/Alpha.cs is no longer indexed; the file exists but it is ignored by .gitignore. Run code_search again to get a fresh id.",
     );
     rmSync(join(root, ".gitignore"));
     const back = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
     rmSync(join(root, "src/Alpha.cs"));
     mkdirSync(join(root, "src/Alpha.cs"));
-    await expect(ws.getChunk(back.id)).rejects.toThrow("src/Alpha.cs is no longer indexed (it is a directory).");
+    await expect(ws.getChunk(back.id)).rejects.toThrow("src/Alpha.cs is no longer indexed; it is a directory.");
     ws.close();
   });
 
