@@ -6,6 +6,7 @@
 // few lines together, not anywhere in a long class), doubled for a project the query names ("in express, …").
 import type { Hit } from "../types.ts";
 import { queryTerms, termsOf } from "../text/tokens.ts";
+import { wholeWord } from "../text/whole-word.ts";
 
 /** Weight of a project whose best hit holds none of the query's terms; one that holds all of them weighs 1. */
 const NO_COVERAGE_WEIGHT = 0.5;
@@ -77,8 +78,7 @@ function mergeScores(lists: readonly Hit[][], query: string, linesOf: (hit: Hit)
 
 /** Whether the query says a project's id as a word of its own ("in express, how …"). */
 function namesProject(query: string, project: string): boolean {
-  const id = project.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}_-])${id}(?![\\p{L}\\p{N}_-])`, "u").test(query.toLowerCase());
+  return wholeWord(project.toLowerCase(), "_-").test(query.toLowerCase());
 }
 
 /**

@@ -2,6 +2,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { readSource } from "../index/read-source.ts";
 import { resolve } from "node:path";
+import { wholeWord } from "../text/whole-word.ts";
 import { isInside } from "../walk/paths.ts";
 import { redact } from "../redact/redact.ts";
 import type { FileRow } from "../store/db.ts";
@@ -64,8 +65,7 @@ export function clipLine(line: string, max = EXCERPT_LINE_CHARS): string {
  */
 export function clipAround(line: string, name: string, max = EXCERPT_LINE_CHARS): string {
   if (line.length <= max) return line;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const at = new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "u").exec(line)?.index ?? -1;
+  const at = wholeWord(name).exec(line)?.index ?? -1;
   if (at < 0 || at + name.length <= max - 3) return clipLine(line, max);
   if (line.length - at <= max - 3) return `...${line.slice(line.length - (max - 3))}`;
   const room = max - 6;

@@ -1,7 +1,7 @@
 // The fast path: one case-insensitive scan tells which rules could match, so most texts skip most regexes.
 // Trigger strings are reduced to "atoms" (no atom contains another); a rule may run when any atom inside
 // one of its triggers occurs. That is a superset of "a trigger occurs", so no secret is skipped.
-
+import { escapeRegExp } from "../text/whole-word.ts";
 import type { Rule } from "./rules.ts";
 
 export interface TriggerIndex {
@@ -11,9 +11,6 @@ export interface TriggerIndex {
   readonly atomsByRule: readonly (readonly string[] | undefined)[];
 }
 
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** Builds the scan regex and each rule's atoms from the rule table. */
 export function buildTriggerIndex(rules: readonly Rule[]): TriggerIndex {
