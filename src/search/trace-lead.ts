@@ -27,6 +27,13 @@ export function traceLead(snapshot: Snapshot, query: string, focus?: Map<number,
 
 function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<string, number[]>): number[] {
   const files = frame.path === undefined ? [] : filesEndingLike(snapshot, frame.path);
+  // A frame in compiled JavaScript (`dist/schemas.js`) whose TypeScript source the index holds instead: the source's
+  // lines are not the output's, so the frame's method alone says where it is.
+  if (files.length === 0 && frame.path !== undefined && frame.symbol !== undefined) {
+    const sources = sourcesOfCompiled(snapshot, frame.path);
+    const bySource = sources.length > 0 ? bestNamed(snapshot, frame.symbol, named, sources) : undefined;
+    if (bySource !== undefined) return [bySource];
+  }
   const bySymbol = frame.symbol === undefined ? undefined : bestNamed(snapshot, frame.symbol, named, files);
   if (frame.line !== undefined && files.length > 0) {
     // A file name several folders share: the frame's method tells which one, else each is a candidate.
@@ -79,6 +86,16 @@ function filesEndingLike(snapshot: Snapshot, path: string): string[] {
     else if (same === best) out.push(file);
   }
   return out.length > MAX_SAME_TAIL && best <= 1 ? [] : out;
+}
+
+/** For a compiled JavaScript path, the indexed TypeScript files it was most likely made from (same folders, stem). */
+function sourcesOfCompiled(snapshot: Snapshot, path: string): string[] {
+  if (!/\.[cm]?js$/i.test(path)) return [];
+  for (const extension of [".ts", ".tsx", ".mts", ".cts"]) {
+    const found = filesEndingLike(snapshot, path.replace(/\.[cm]?js$/i, extension));
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /** How many last segments `a` and `b` share. */

@@ -68,6 +68,20 @@ View.prototype.lookup = function lookup(name) {
   return path;
 };
 `,
+  "src/classic/schemas.ts": `export class ZodObject {
+  shape: Record<string, unknown> = {};
+
+  _parse(input: unknown): unknown {
+    return input;
+  }
+}
+`,
+  "src/mini/schemas.ts": `export class ZodObject {
+  _parse(input: unknown): unknown {
+    return [input];
+  }
+}
+`,
   "pkg/mod.py": `import os
 
 
@@ -79,7 +93,7 @@ def handle(request):
 
 let fixture: Awaited<ReturnType<typeof indexTree>>;
 beforeAll(async () => {
-  fixture = await indexTree("trace", TREE, [".cs", ".js", ".py"]);
+  fixture = await indexTree("trace", TREE, [".cs", ".js", ".py", ".ts"]);
 });
 afterAll(() => fixture.dispose());
 
@@ -160,6 +174,13 @@ describe("stack traces lead with the declarations their frames point at", () => 
       "lib/view.js:View.lookup",
     );
     expect(top('Traceback (most recent call last):\n  File "/home/me/proj/pkg/mod.py", line 5, in handle\nKeyError: x')[0]).toBe("pkg/mod.py:pkg.mod.handle");
+  });
+
+  test("a frame in compiled JavaScript whose TypeScript source is indexed points at the method by its name", () => {
+    // Two classes of that name: the compiled file's folders say which source it was made from.
+    const trace = "ZodError: invalid\n    at ZodObject._parse (/app/node_modules/zod/v4/mini/schemas.js:37:11)\n    at safeParse (/app/node_modules/zod/v4/core/parse.js:12:3)";
+    expect(top(trace)[0]).toBe("src/mini/schemas.ts:ZodObject._parse");
+    expect(top(trace.replace("/mini/", "/classic/"))[0]).toBe("src/classic/schemas.ts:ZodObject._parse");
   });
 
   test("prose that merely says \"at\" or a line number leads with nothing", () => {
