@@ -11,12 +11,27 @@ export type UseMatch = "qualified" | "same-type" | "name";
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(["this", "base", "self"]);
 
 /** How a use of the symbol whose types are `types` (symbolTypes) relates to it; `enclosing` is the symbol around the use. */
-export function useMatch(snapshot: Snapshot, types: { names: ReadonlySet<string>; owners: readonly string[] }, use: IdentifierRef, enclosing: string | undefined): UseMatch {
+export function useMatch(
+  snapshot: Snapshot,
+  types: { names: ReadonlySet<string>; owners: readonly string[] },
+  use: IdentifierRef & { path?: string },
+  enclosing: string | undefined,
+): UseMatch {
   if (use.qualifier !== undefined && namesType(use.qualifier, types.names, (name) => declaredTypeNames(snapshot).has(name))) return "qualified";
-  if ((use.qualifier === undefined || SELF_RECEIVERS.has(use.qualifier)) && enclosing !== undefined && types.owners.some((o) => enclosing.startsWith(`${o}.`))) {
+  const ownReceiver = use.qualifier === undefined ? bareNameIsMember(use.path) : SELF_RECEIVERS.has(use.qualifier);
+  if (ownReceiver && enclosing !== undefined && types.owners.some((o) => enclosing.startsWith(`${o}.`))) {
     return "same-type";
   }
   return "name";
+}
+
+/**
+ * Whether a name used bare inside a type's member can mean that type's member: in C# and Java it can (`Cancel()` is
+ * `this.Cancel()`); in JavaScript, TypeScript, Python, Go and Rust a member needs its receiver (`this.`, `self.`),
+ * so a bare `send(path)` calls something else.
+ */
+function bareNameIsMember(path: string | undefined): boolean {
+  return path === undefined || /\.(?:cs|java|razor|cshtml|xaml|axaml)$/i.test(path);
 }
 
 /** What "the symbol's type" is for ranking: type names a receiver may carry, and type symbols whose members may omit it. */
@@ -58,7 +73,14 @@ function declaredTypes(snapshot: Snapshot): { names: ReadonlySet<string>; symbol
   const symbols = new Set<string>();
   const chunks = snapshot.chunks;
   for (let i = 0; i < chunks.length; i++) {
-    if (!TYPE_KINDS.has(chunks.kindAt(i))) continue;
+    const kind = chunks.kindAt(i);
+    // What holds methods is a type for "same type" too: JavaScript's objects and constructor functions
+    // (`res.send = function …` makes `res` one, so `this.send()` inside `res.json` is a same-type use).
+    if (kind === "Method") {
+      const owner = chunks.qualifierAt(i);
+      if (owner) symbols.add(owner);
+    }
+    if (!TYPE_KINDS.has(kind)) continue;
     names.add(chunks.nameAt(i));
     symbols.add(chunks.symbolAt(i));
   }

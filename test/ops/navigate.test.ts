@@ -141,6 +141,26 @@ describe("outline", () => {
   });
 });
 
+describe("references in JavaScript objects", () => {
+  test("this.send() inside res.json is a same-type use of res.send; a bare send() there calls something else", async () => {
+    const js = tempDir("nav-js-res");
+    dirs.push(js);
+    writeTree(js, {
+      "response.js":
+        "var res = Object.create(null);\nres.send = function send(body) {\n  return body;\n};\nres.json = function json(obj) {\n  return this.send(JSON.stringify(obj));\n};\nres.sendFile = function sendFile(path) {\n  send(path);\n};\nfunction send(x) { return x; }\nmodule.exports = res;\n",
+    });
+    const embedding = embeddingConfig({ provider: "none" });
+    const jsWs = new Workspace({ projects: [projectConfig(js, join(js, ".cache"), { id: "js", extensions: [".js"], exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    try {
+      const view = await jsWs.references({ symbol: "res.send", limit: 10 });
+      const refs = view.files.flatMap((f) => f.references.map((r) => `${r.line} ${r.match} ${r.enclosing_symbol}`));
+      expect(refs).toEqual(["6 same-type res.json", "9 name res.sendFile"]);
+    } finally {
+      jsWs.close();
+    }
+  });
+});
+
 describe("outline a type", () => {
   test("a JavaScript constructor function with prototype methods is outlined as its type; a plain function is not", async () => {
     const js = tempDir("nav-js-type");
@@ -318,8 +338,9 @@ describe("references", () => {
     // Python: `self.sign` inside Wallet and `w.sign` are calls; `Wallet` as a base class and an annotation.
     expect(lines(await polyWs.references({ symbol: "Wallet.sign", limit: 50 }))).toEqual(["wallet.py:3 call same-type self", "wallet.py:6 call name w"]);
     expect(lines(await polyWs.references({ symbol: "Wallet", limit: 50 }))).toEqual(["wallet.py:5 type name"]);
-    // Go: a method called through its receiver; Java and Rust implementers of one name.
-    expect(lines(await polyWs.references({ symbol: "Ledger.Post", limit: 50 }))).toEqual(["wallet.go:5 call same-type", "wallet.go:5 call name l"]);
+    // Go: a bare `Post()` inside a Ledger method calls a package function, not the method (Go members need their
+    // receiver), so it is no same-type use; the receiver's own name (`l`) is not recognised. Java and Rust implementers.
+    expect(lines(await polyWs.references({ symbol: "Ledger.Post", limit: 50 }))).toEqual(["wallet.go:5 call name l", "wallet.go:5 call name"]);
     const named = await polyWs.references({ symbol: "Named", kinds: ["implementation"], limit: 50 });
     expect(lines(named)).toEqual(["Audit.java:1 implementation name", "lib.rs:2 implementation name"]);
     expect(lines(await polyWs.references({ symbol: "Coin", limit: 50 }))).toEqual(["lib.rs:2 type name", "lib.rs:3 type name"]);
