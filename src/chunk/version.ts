@@ -90,5 +90,7 @@
  *     as TypeScript overloads are).
  * 44: a JavaScript/TypeScript test's or suite's name keeps its dots as one-dot leaders (`describe("z.object")` is the
  *     suite `z․object`), so they no longer split it into qualifiers.
+ * 45: names in JavaScript/TypeScript export lists (`export { a, b as c }`, `export { a } from "./x"`) are no
+ *     references, as imports are not.
  */
-export const CHUNKER_VERSION = 44;
+export const CHUNKER_VERSION = 45;

@@ -69,6 +69,11 @@ describe("TypeScript and TSX references", () => {
     }
   });
 
+  test("export lists are no uses of the names they list, re-exports included; the exported code's own uses are", () => {
+    const found = listed("index.ts", 'export { object, string as str } from "./schemas";\nimport { object } from "./schemas";\nexport { object };\nexport function use() { return object(); }\n');
+    expect(found).toEqual(["object@4 call"]);
+  });
+
   test("names with $ are references like any other", () => {
     expect(listed("z.ts", "export const str = $ZodString.create($ctx);\n")).toEqual(["$ZodString@1 member", "create@1 call $ZodString", "$ctx@1 member"]);
   });

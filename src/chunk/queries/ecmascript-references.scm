@@ -63,7 +63,9 @@
 (class_declaration name: (_) @ignore)
 (class name: (_) @ignore)
 (import_statement) @ignore
-(export_specifier alias: (_) @ignore)
+; Export lists name what a module offers (`export { a, b as c }`, `export { a } from "./x"`), as imports name what
+; it takes: no use of the name.
+(export_specifier) @ignore
 ; A function assigned to a member declares it (`res.send = function send() {…}`, `a.b = a.c = function …`): the
 ; member's name there is no use of it; the object's is.
 (assignment_expression
