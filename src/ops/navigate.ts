@@ -250,7 +250,8 @@ function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: st
   } else if (reindexRunning && why?.startsWith("the file exists") && existsSync(abs)) {
     cause = ` yet: the index is being rebuilt or updated and answers as it was before; ask again when that finishes`;
   } else cause = why ? `: ${why}` : ": no such file";
-  const near = closeMatches(snapshot, rel);
+  // Other files' names help only when no file is there; a file skipped or left out for a stated reason is the one meant.
+  const near = why === undefined ? closeMatches(snapshot, rel) : [];
   const hint = cause === ": no such file" ? typeHint([snapshot], rel, names) : "";
   return new NotIndexedError(`${head}${cause}.${near.length > 0 ? ` Indexed files with a similar name: ${near.join(", ")}.` : ""}${hint}`);
 }

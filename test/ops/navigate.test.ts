@@ -141,6 +141,27 @@ describe("outline", () => {
   });
 });
 
+describe("outline of a file the index leaves out", () => {
+  test("says why, without other files' similar names (a skipped Bin.cs is not CombineLatest.cs)", async () => {
+    const tree = tempDir("nav-left-out");
+    dirs.push(tree);
+    writeTree(tree, { "src/CombineLatest.cs": "class CombineLatest { }\n", "src/UnityBindingExtensions.cs": "class UnityBindingExtensions { }\n" });
+    writeFileSync(join(tree, "src/Bin.cs"), new Uint8Array([0x63, 0x6c, 0, 0, 0x61]));
+    const embedding = embeddingConfig({ provider: "none" });
+    const treeWs = new Workspace({ projects: [projectConfig(tree, join(tree, ".cache"), { id: "t", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    try {
+      const error = (await treeWs.outline({ path: "src/Bin.cs" }).catch((e: unknown) => e)) as Error;
+      expect(error.message).toContain("it was skipped (binary");
+      expect(error.message).not.toContain("similar name");
+      // No file there at all: the similar names are the help.
+      const missing = (await treeWs.outline({ path: "src/CombineLates.cs" }).catch((e: unknown) => e)) as Error;
+      expect(missing.message).toContain("Indexed files with a similar name: src/CombineLatest.cs");
+    } finally {
+      treeWs.close();
+    }
+  });
+});
+
 describe("references in JavaScript objects", () => {
   test("this.send() inside res.json is a same-type use of res.send; a bare send() there calls something else", async () => {
     const js = tempDir("nav-js-res");
