@@ -221,35 +221,43 @@ function typeHint(snapshots: readonly Snapshot[], raw: string, names: CommandNam
   return declared ? ` "${echo(raw)}" is a type: outline it with ${names.outlineType} ${echo(raw)}.` : "";
 }
 
+/** Why something on disk at a path is not indexed: what is there, and the reason as a clause. */
+export interface NotIndexedCause {
+  /** `skipped`: the index or the walk skipped the file (or a link on its way); `left-out`: a silent rule did. */
+  there: "skipped" | "directory" | "left-out";
+  text: string;
+}
+
 /**
- * Why a path the index does not hold (or holds as skipped) is not indexed though something is on disk there, as a
- * clause: skipped when read, left out by the walk (too large, generated, a link), a link on the way, a directory,
- * or which rule leaves it out. Undefined when nothing is there.
+ * Why a path the index does not hold (or holds as skipped) is not indexed though something is on disk there:
+ * skipped when read, left out by the walk (too large, generated, a link), a link on the way, a directory, or which
+ * rule leaves it out. Undefined when nothing is there.
  */
-export function whyNotIndexed(index: ProjectIndex, snapshot: Snapshot, rel: string): string | undefined {
+export function whyNotIndexed(index: ProjectIndex, snapshot: Snapshot, rel: string): NotIndexedCause | undefined {
+  const skipped = (text: string): NotIndexedCause => ({ there: "skipped", text });
   const row = snapshot.files.get(rel);
-  if (row?.skipReason) return `it was skipped (${row.skipReason})`;
+  if (row?.skipReason) return skipped(`it was skipped (${row.skipReason})`);
   const walked = index.walkSkipOf(rel);
-  if (walked) return walkSkipText(walked, rel);
+  if (walked) return skipped(walkSkipText(walked, rel));
   const link = linkOnPath(index.project.root, rel);
-  if (link !== undefined) return `"${echo(link)}" is a symbolic link, and links are never followed (index the target's folder instead)`;
+  if (link !== undefined) return skipped(`"${echo(link)}" is a symbolic link, and links are never followed (index the target's folder instead)`);
   const abs = resolve(index.project.root, rel);
-  if (isDirectory(abs)) return "it is a directory";
+  if (isDirectory(abs)) return { there: "directory", text: "it is a directory" };
   if (!existsSync(abs)) return undefined;
   const rule = index.whyLeftOut(rel);
-  return rule ? `the file exists but ${rule}` : `the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
+  const text = rule ? `the file exists but ${rule}` : `the file exists but the walker leaves it out (extensions indexed: ${index.project.extensions.join(", ")}; gitignore, Exclude and generated-file rules apply)`;
+  return { there: "left-out", text };
 }
 
 function notIndexedError({ index, snapshot, reindexRunning }: Refreshed, rel: string, names: CommandNames): Error {
   const head = `"${echo(rel)}" is not indexed in project "${index.id}"`;
-  const abs = resolve(index.project.root, rel);
   const why = whyNotIndexed(index, snapshot, rel);
   let cause: string;
-  if (why === "it is a directory") {
+  if (why?.there === "directory") {
     return new UsageError(`${head}: it is a directory; outline takes one file (search with a path filter covers a folder).`);
-  } else if (reindexRunning && why?.startsWith("the file exists") && existsSync(abs)) {
+  } else if (reindexRunning && why?.there === "left-out") {
     cause = ` yet: the index is being rebuilt or updated and answers as it was before; ask again when that finishes`;
-  } else cause = why ? `: ${why}` : ": no such file";
+  } else cause = why ? `: ${why.text}` : ": no such file";
   // Other files' names help only when no file is there; a file skipped or left out for a stated reason is the one meant.
   const near = why === undefined ? closeMatches(snapshot, rel) : [];
   const hint = cause === ": no such file" ? typeHint([snapshot], rel, names) : "";
@@ -454,11 +462,6 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
   return view;
 }
 
-/**
- * A type's declarations and members in every file that holds part of it: each `partial` declaration, and members
- * declared apart from it (a Go method in another file of the package, a XAML view's named controls), one part per
- * file, the file named like the type first. A name several types have lists each, and says so.
- */
 /** The symbols among `symbols` that some chunk is a direct member of (`Router.use` of `Router`), in one pass. */
 function symbolsWithMembers(snapshot: Snapshot, symbols: ReadonlySet<string>): Set<string> {
   const chunks = snapshot.chunks;
@@ -472,6 +475,11 @@ function symbolsWithMembers(snapshot: Snapshot, symbols: ReadonlySet<string>): S
   return out;
 }
 
+/**
+ * A type's declarations and members in every file that holds part of it: each `partial` declaration, and members
+ * declared apart from it (a Go method in another file of the package, a XAML view's named controls), one part per
+ * file, the file named like the type first. A name several types have lists each, and says so.
+ */
 export async function outlineType(ws: Workspace, params: TypeOutlineParams, hooks?: OperationHooks): Promise<TypeOutlineView> {
   const name = normalizeName(params.type.trim());
   if (name === "") throw new UsageError('type is blank: give a type name, e.g. "UniTask" or "Cysharp.Threading.Tasks.UniTask".');

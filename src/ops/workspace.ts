@@ -540,7 +540,7 @@ export class Workspace {
       );
     }
     const found = chunkByOrdinal(snapshot, id.ordinal);
-    if (!found) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)));
+    if (!found) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)?.text));
     const c = withDetails(snapshot, found);
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);
