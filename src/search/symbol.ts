@@ -98,9 +98,14 @@ export function identifierTokens(query: string, isDeclared?: (lowerName: string)
 /** The query's words as identifiers read them, dotted names whole. */
 function queryWords(query: string): string[] {
   // `$` belongs to JavaScript and TypeScript names (`$ZodString` is another declaration than `ZodString`).
-  // Letters of any script: C#, Java, Go and others allow `Größe` or `データ取得` as names.
-  return identifierText(query).match(/[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*/gu) ?? [];
+  return identifierText(query).match(QUERY_WORD) ?? [];
 }
+
+// A name in any script (C#, Java, Go and others allow `Größe` or `データ取得`), and names joined by dots.
+const NAME = "[\\p{L}_$][\\p{L}\\p{N}_$]*";
+const DOTTED_NAME = `${NAME}(?:\\.${NAME})*`;
+const QUERY_WORD = new RegExp(DOTTED_NAME, "gu");
+const SINGLE_IDENTIFIER = new RegExp(`^${DOTTED_NAME}(?:\\(\\))?$`, "u");
 
 /** A word written the way only code names are: camel case, underscores, dots, or called (`Run(`). */
 function isTypedIdentifier(word: string, query: string): boolean {
@@ -148,7 +153,7 @@ export function withoutTypeArguments(text: string): string {
 
 /** A query that is nothing but one identifier, possibly qualified or called: `Where`, `Observable.Where`, `Run()`. */
 export function isSingleIdentifier(query: string): boolean {
-  return /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*(?:\(\))?$/u.test(identifierText(query).trim());
+  return SINGLE_IDENTIFIER.test(identifierText(query).trim());
 }
 
 /**

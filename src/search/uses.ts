@@ -94,7 +94,7 @@ export function declaredTypeNames(snapshot: Snapshot): ReadonlySet<string> {
 }
 
 /**
- * Whether a type is declared with exactly this symbol. A set lookup: a definition search per member of a common
+ * Whether a type is declared with exactly this symbol (or something holding methods, as a JavaScript object). A set lookup: a definition search per member of a common
  * name (218 declarations of OnNext in UniRx) scanned every chunk each time, 0.6 s of a references call.
  */
 function declaresType(snapshot: Snapshot, symbol: string): boolean {
