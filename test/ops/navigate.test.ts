@@ -141,14 +141,20 @@ describe("outline", () => {
   });
 });
 
+/** A workspace of one small project written into a new temp folder (words only), closed by the caller. */
+function smallWorkspace(prefix: string, files: Record<string, string>, extensions = [".cs"]): { ws: Workspace; root: string } {
+  const root = tempDir(prefix);
+  dirs.push(root);
+  writeTree(root, files);
+  const embedding = embeddingConfig({ provider: "none" });
+  const project = projectConfig(root, join(root, ".cache"), { id: "p", extensions, exclude: [".cache/"] });
+  return { ws: new Workspace({ projects: [project], embedding }, { embedder: createEmbedder(embedding), chunker }), root };
+}
+
 describe("outline of a file the index leaves out", () => {
   test("says why, without other files' similar names (a skipped Bin.cs is not CombineLatest.cs)", async () => {
-    const tree = tempDir("nav-left-out");
-    dirs.push(tree);
-    writeTree(tree, { "src/CombineLatest.cs": "class CombineLatest { }\n", "src/UnityBindingExtensions.cs": "class UnityBindingExtensions { }\n" });
+    const { ws: treeWs, root: tree } = smallWorkspace("nav-left-out", { "src/CombineLatest.cs": "class CombineLatest { }\n", "src/UnityBindingExtensions.cs": "class UnityBindingExtensions { }\n" });
     writeFileSync(join(tree, "src/Bin.cs"), new Uint8Array([0x63, 0x6c, 0, 0, 0x61]));
-    const embedding = embeddingConfig({ provider: "none" });
-    const treeWs = new Workspace({ projects: [projectConfig(tree, join(tree, ".cache"), { id: "t", exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
     try {
       const error = (await treeWs.outline({ path: "src/Bin.cs" }).catch((e: unknown) => e)) as Error;
       expect(error.message).toContain("it was skipped (binary");
@@ -164,14 +170,9 @@ describe("outline of a file the index leaves out", () => {
 
 describe("references in JavaScript objects", () => {
   test("this.send() inside res.json is a same-type use of res.send; a bare send() there calls something else", async () => {
-    const js = tempDir("nav-js-res");
-    dirs.push(js);
-    writeTree(js, {
-      "response.js":
-        "var res = Object.create(null);\nres.send = function send(body) {\n  return body;\n};\nres.json = function json(obj) {\n  return this.send(JSON.stringify(obj));\n};\nres.sendFile = function sendFile(path) {\n  send(path);\n};\nfunction send(x) { return x; }\nmodule.exports = res;\n",
-    });
-    const embedding = embeddingConfig({ provider: "none" });
-    const jsWs = new Workspace({ projects: [projectConfig(js, join(js, ".cache"), { id: "js", extensions: [".js"], exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const response =
+      "var res = Object.create(null);\nres.send = function send(body) {\n  return body;\n};\nres.json = function json(obj) {\n  return this.send(JSON.stringify(obj));\n};\nres.sendFile = function sendFile(path) {\n  send(path);\n};\nfunction send(x) { return x; }\nmodule.exports = res;\n";
+    const { ws: jsWs } = smallWorkspace("nav-js-res", { "response.js": response }, [".js"]);
     try {
       const view = await jsWs.references({ symbol: "res.send", limit: 10 });
       const refs = view.files.flatMap((f) => f.references.map((r) => `${r.line} ${r.match} ${r.enclosing_symbol}`));
@@ -184,13 +185,8 @@ describe("references in JavaScript objects", () => {
 
 describe("outline a type", () => {
   test("a JavaScript constructor function with prototype methods is outlined as its type; a plain function is not", async () => {
-    const js = tempDir("nav-js-type");
-    dirs.push(js);
-    writeTree(js, {
-      "router.js": "function Router(options) {\n  this.stack = [];\n}\nRouter.prototype.use = function use(fn) {\n  this.stack.push(fn);\n};\nfunction helper() {}\nmodule.exports = Router;\n",
-    });
-    const embedding = embeddingConfig({ provider: "none" });
-    const jsWs = new Workspace({ projects: [projectConfig(js, join(js, ".cache"), { id: "js", extensions: [".js"], exclude: [".cache/"] })], embedding }, { embedder: createEmbedder(embedding), chunker });
+    const router = "function Router(options) {\n  this.stack = [];\n}\nRouter.prototype.use = function use(fn) {\n  this.stack.push(fn);\n};\nfunction helper() {}\nmodule.exports = Router;\n";
+    const { ws: jsWs } = smallWorkspace("nav-js-type", { "router.js": router }, [".js"]);
     try {
       const view = await jsWs.outlineType({ type: "Router" });
       expect(view.parts.map((p) => p.path)).toEqual(["router.js"]);
