@@ -38,201 +38,251 @@ const STATE_FIELD = 0x80;
 const COMMENT_ONLY = 0x40;
 const KIND_BITS = 0x3f;
 
+/**
+ * Distinct strings by number (a table's paths, symbol prefixes, simple names or kinds). Append-only, so the tables
+ * spliced from one another share one pool: each reads only the numbers it holds. The lookup map is dropped when a
+ * loaded table is finished (~10 MB at 1M chunks) and made again by the first splice that needs it.
+ */
+class StringPool<T extends string = string> {
+  private ids: Map<T, number> | undefined;
+
+  constructor(readonly values: T[] = []) {}
+
+  intern(value: T): number {
+    const ids = (this.ids ??= new Map(this.values.map((v, i) => [v, i])));
+    let id = ids.get(value);
+    if (id === undefined) ids.set(value, (id = this.values.push(value) - 1));
+    return id;
+  }
+
+  dropLookups(): void {
+    this.ids = undefined;
+  }
+}
+
+interface Pools {
+  kinds: StringPool<ChunkKind>;
+  paths: StringPool;
+  /** Index 0 is "": no qualifier. */
+  qualifiers: StringPool;
+  names: StringPool;
+}
+
+/** One typed array per field, a row per chunk. */
+interface Columns {
+  ordinals: Uint32Array;
+  startLines: Uint32Array;
+  endLines: Uint32Array;
+  /** Index into the kinds pool, with STATE_FIELD set for a state field and COMMENT_ONLY for a comment-only gap. */
+  kinds: Uint8Array;
+  files: Uint32Array;
+  /** 0: no qualifier; else index into the qualifiers pool. */
+  qualifiers: Uint32Array;
+  names: Uint32Array;
+}
+
+/** Rows [start, end) of a list replaced by `records` (start = end inserts them there). */
+export interface ChunkSplice {
+  start: number;
+  end: number;
+  records: readonly ChunkRecord[];
+}
+
 /** The flat list of a loaded snapshot. Immutable once built. */
 export class ChunkTable implements ChunkList {
   constructor(
-    private readonly ordinals: Uint32Array,
-    private readonly startLines: Uint32Array,
-    private readonly endLines: Uint32Array,
-    /** Index into `kindNames`, with STATE_FIELD set for a state field and COMMENT_ONLY for a comment-only gap. */
-    private readonly kinds: Uint8Array,
-    private readonly files: Uint32Array,
-    /** 0: no qualifier; else index into `qualifierNames`. */
-    private readonly qualifiers: Uint32Array,
-    private readonly names: Uint32Array,
-    private readonly kindNames: readonly ChunkKind[],
-    private readonly paths: readonly string[],
-    private readonly qualifierNames: readonly string[],
-    private readonly simpleNames: readonly string[],
+    /** @internal read by the builder's block copies */
+    readonly columns: Columns,
+    /** @internal shared with the tables spliced from this one */
+    readonly pools: Pools,
   ) {}
 
   /** A table of these records, in this order. */
   static from(records: Iterable<ChunkRecord>, capacity?: number): ChunkTable {
     const builder = new ChunkTableBuilder(capacity);
-    for (const r of records) builder.push(r.ordinal, r.path, r.kind, r.symbol, r.startLine, r.endLine, r.stateField === true, r.commentOnly === true);
+    for (const r of records) builder.pushRecord(r);
     return builder.finish();
   }
 
   get length(): number {
-    return this.ordinals.length;
+    return this.columns.ordinals.length;
   }
 
   at(index: number): ChunkRecord | undefined {
-    if (!(index >= 0 && index < this.ordinals.length)) return undefined;
+    if (!(index >= 0 && index < this.length)) return undefined;
+    const c = this.columns;
     const record: ChunkRecord = {
-      ordinal: this.ordinals[index]!,
-      path: this.paths[this.files[index]!]!,
+      ordinal: c.ordinals[index]!,
+      path: this.pathAt(index),
       kind: this.kindAt(index),
       symbol: this.symbolAt(index),
-      startLine: this.startLines[index]!,
-      endLine: this.endLines[index]!,
+      startLine: c.startLines[index]!,
+      endLine: c.endLines[index]!,
     };
-    if (this.kinds[index]! & STATE_FIELD) record.stateField = true;
-    if (this.kinds[index]! & COMMENT_ONLY) record.commentOnly = true;
+    if (c.kinds[index]! & STATE_FIELD) record.stateField = true;
+    if (c.kinds[index]! & COMMENT_ONLY) record.commentOnly = true;
     return record;
   }
 
   ordinalAt(index: number): number {
-    return this.ordinals[index]!;
+    return this.columns.ordinals[index]!;
   }
 
   pathAt(index: number): string {
-    return this.paths[this.files[index]!]!;
+    return this.pools.paths.values[this.columns.files[index]!]!;
   }
 
   kindAt(index: number): ChunkKind {
-    return this.kindNames[this.kinds[index]! & KIND_BITS]!;
+    return this.pools.kinds.values[this.columns.kinds[index]! & KIND_BITS]!;
   }
 
   symbolAt(index: number): string {
-    const q = this.qualifiers[index]!;
-    const name = this.simpleNames[this.names[index]!]!;
-    return q === 0 ? name : `${this.qualifierNames[q]}.${name}`;
+    const q = this.columns.qualifiers[index]!;
+    const name = this.pools.names.values[this.columns.names[index]!]!;
+    return q === 0 ? name : `${this.pools.qualifiers.values[q]}.${name}`;
   }
 
   startLineAt(index: number): number {
-    return this.startLines[index]!;
+    return this.columns.startLines[index]!;
   }
 
   endLineAt(index: number): number {
-    return this.endLines[index]!;
+    return this.columns.endLines[index]!;
   }
 
   stateFieldAt(index: number): boolean {
-    return (this.kinds[index]! & STATE_FIELD) !== 0;
+    return (this.columns.kinds[index]! & STATE_FIELD) !== 0;
   }
 
   commentOnlyAt(index: number): boolean {
-    return (this.kinds[index]! & COMMENT_ONLY) !== 0;
+    return (this.columns.kinds[index]! & COMMENT_ONLY) !== 0;
   }
 
   qualifierAt(index: number): string | undefined {
-    const q = this.qualifiers[index]!;
-    return q === 0 ? undefined : this.qualifierNames[q];
+    const q = this.columns.qualifiers[index]!;
+    return q === 0 ? undefined : this.pools.qualifiers.values[q];
   }
 
   nameAt(index: number): string {
-    return this.simpleNames[this.names[index]!]!;
+    return this.pools.names.values[this.columns.names[index]!]!;
   }
 
   *[Symbol.iterator](): Iterator<ChunkRecord> {
-    for (let i = 0; i < this.ordinals.length; i++) yield this.at(i)!;
+    for (let i = 0; i < this.length; i++) yield this.at(i)!;
+  }
+
+  /**
+   * A new table: this one's rows with each splice applied (sorted by start, not overlapping). Unchanged rows are
+   * copied as blocks and the strings pools shared, so a file's new declarations cost O(rows) memory copies, not a
+   * reload of every record.
+   */
+  spliced(splices: readonly ChunkSplice[]): ChunkTable {
+    let length = this.length;
+    for (const s of splices) length += s.records.length - (s.end - s.start);
+    const builder = new ChunkTableBuilder(length, this.pools);
+    let from = 0;
+    for (const s of splices) {
+      builder.copyRows(this, from, s.start);
+      for (const r of s.records) builder.pushRecord(r);
+      from = s.end;
+    }
+    builder.copyRows(this, from, this.length);
+    return builder.finish(true);
   }
 }
 
 /** Fills a ChunkTable row by row (fields, not records: the store's rows are read straight into the columns). */
 export class ChunkTableBuilder {
   private n = 0;
-  private ordinals: Uint32Array;
-  private startLines: Uint32Array;
-  private endLines: Uint32Array;
-  private kinds: Uint8Array;
-  private files: Uint32Array;
-  private qualifiers: Uint32Array;
-  private names: Uint32Array;
-  private readonly kindIds = new Map<string, number>();
-  private readonly kindNames: ChunkKind[] = [];
-  private readonly pathIds = new Map<string, number>();
-  private readonly paths: string[] = [];
-  private readonly qualifierIds = new Map<string, number>();
-  private readonly qualifierNames: string[] = [""]; // 0: no qualifier
-  private readonly nameIds = new Map<string, number>();
-  private readonly simpleNames: string[] = [];
+  private columns: Columns;
+  private readonly pools: Pools;
   private lastPath: string | undefined;
   private lastFile = 0;
   private lastQualifier: string | undefined;
   private lastQualifierId = 0;
 
-  constructor(capacity = 1024) {
-    const c = Math.max(1, capacity);
-    this.ordinals = new Uint32Array(c);
-    this.startLines = new Uint32Array(c);
-    this.endLines = new Uint32Array(c);
-    this.kinds = new Uint8Array(c);
-    this.files = new Uint32Array(c);
-    this.qualifiers = new Uint32Array(c);
-    this.names = new Uint32Array(c);
+  constructor(capacity = 1024, pools?: Pools) {
+    this.columns = allocate(Math.max(1, capacity));
+    this.pools = pools ?? { kinds: new StringPool(), paths: new StringPool(), qualifiers: new StringPool([""]), names: new StringPool() };
   }
 
   push(ordinal: number, path: string, kind: ChunkKind, symbol: string, startLine: number, endLine: number, stateField: boolean, commentOnly = false): void {
-    if (this.n === this.ordinals.length) this.grow(this.n * 2);
+    if (this.n === this.columns.ordinals.length) this.grow(this.n * 2);
+    const c = this.columns;
     const i = this.n++;
-    this.ordinals[i] = ordinal;
-    this.startLines[i] = startLine;
-    this.endLines[i] = endLine;
-    let k = this.kindIds.get(kind);
-    if (k === undefined) {
-      k = this.kindNames.push(kind) - 1;
-      if (k > KIND_BITS) throw new Error(`more than ${KIND_BITS + 1} chunk kinds`);
-      this.kindIds.set(kind, k);
-    }
-    this.kinds[i] = k | (stateField ? STATE_FIELD : 0) | (commentOnly ? COMMENT_ONLY : 0);
+    c.ordinals[i] = ordinal;
+    c.startLines[i] = startLine;
+    c.endLines[i] = endLine;
+    const k = this.pools.kinds.intern(kind);
+    if (k > KIND_BITS) throw new Error(`more than ${KIND_BITS + 1} chunk kinds`);
+    c.kinds[i] = k | (stateField ? STATE_FIELD : 0) | (commentOnly ? COMMENT_ONLY : 0);
     if (path !== this.lastPath) {
       this.lastPath = path;
-      this.lastFile = intern(this.pathIds, this.paths, path);
+      this.lastFile = this.pools.paths.intern(path);
     }
-    this.files[i] = this.lastFile;
+    c.files[i] = this.lastFile;
     // Members of one type come one after another: their qualifier is recognised without cutting a string.
     const dot = symbol.lastIndexOf(".");
     const last = this.lastQualifier;
-    if (dot < 0) this.qualifiers[i] = 0;
-    else if (last !== undefined && dot === last.length && symbol.startsWith(last)) this.qualifiers[i] = this.lastQualifierId;
+    if (dot < 0) c.qualifiers[i] = 0;
+    else if (last !== undefined && dot === last.length && symbol.startsWith(last)) c.qualifiers[i] = this.lastQualifierId;
     else {
       const qualifier = symbol.slice(0, dot);
       this.lastQualifier = qualifier;
-      this.lastQualifierId = this.qualifiers[i] = intern(this.qualifierIds, this.qualifierNames, qualifier);
+      this.lastQualifierId = c.qualifiers[i] = this.pools.qualifiers.intern(qualifier);
     }
-    this.names[i] = intern(this.nameIds, this.simpleNames, dot < 0 ? symbol : symbol.slice(dot + 1));
+    c.names[i] = this.pools.names.intern(dot < 0 ? symbol : symbol.slice(dot + 1));
   }
 
-  finish(): ChunkTable {
-    if (this.n !== this.ordinals.length) this.grow(this.n);
-    return new ChunkTable(
-      this.ordinals,
-      this.startLines,
-      this.endLines,
-      this.kinds,
-      this.files,
-      this.qualifiers,
-      this.names,
-      this.kindNames,
-      this.paths,
-      this.qualifierNames,
-      this.simpleNames,
-    );
+  pushRecord(r: ChunkRecord): void {
+    this.push(r.ordinal, r.path, r.kind, r.symbol, r.startLine, r.endLine, r.stateField === true, r.commentOnly === true);
+  }
+
+  /** Appends rows [from, to) of a table that shares this builder's pools, column by column. */
+  copyRows(table: ChunkTable, from: number, to: number): void {
+    if (to <= from) return;
+    if (table.pools !== this.pools) throw new Error("copyRows needs a table with the same string pools");
+    const count = to - from;
+    if (this.n + count > this.columns.ordinals.length) this.grow(Math.max(this.n * 2, this.n + count));
+    for (const key of COLUMN_KEYS) this.columns[key].set(table.columns[key].subarray(from, to), this.n);
+    this.n += count;
+    this.lastPath = undefined; // the next pushed row interns its path and qualifier again
+    this.lastQualifier = undefined;
+  }
+
+  /** `keepLookups`: keep the pools' lookup maps (a splice's table, which the next edit will splice again). */
+  finish(keepLookups = false): ChunkTable {
+    if (this.n !== this.columns.ordinals.length) this.grow(this.n);
+    if (!keepLookups) for (const pool of Object.values(this.pools)) pool.dropLookups();
+    return new ChunkTable(this.columns, this.pools);
   }
 
   private grow(size: number): void {
-    const resize = <T extends Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a.subarray(0, Math.min(this.n, size)));
-      return b;
-    };
-    const u32 = (n: number) => new Uint32Array(n);
-    this.ordinals = resize(this.ordinals, u32);
-    this.startLines = resize(this.startLines, u32);
-    this.endLines = resize(this.endLines, u32);
-    this.kinds = resize(this.kinds, (n) => new Uint8Array(n));
-    this.files = resize(this.files, u32);
-    this.qualifiers = resize(this.qualifiers, u32);
-    this.names = resize(this.names, u32);
+    const grown = allocate(size);
+    for (const key of COLUMN_KEYS) grown[key].set(this.columns[key].subarray(0, Math.min(this.n, size)));
+    this.columns = grown;
   }
 }
 
-function intern(ids: Map<string, number>, values: string[], value: string): number {
-  let id = ids.get(value);
-  if (id === undefined) ids.set(value, (id = values.push(value) - 1));
-  return id;
+const COLUMN_KEYS = ["ordinals", "startLines", "endLines", "kinds", "files", "qualifiers", "names"] as const;
+
+function allocate(size: number): Columns {
+  const u32 = () => new Uint32Array(size);
+  return { ordinals: u32(), startLines: u32(), endLines: u32(), kinds: new Uint8Array(size), files: u32(), qualifiers: u32(), names: u32() };
+}
+
+/**
+ * `list` with the splices applied, as a table: a patched view's replacements outside the splices are kept (the
+ * splices' own records win where they overlap one).
+ */
+export function spliceChunkList(list: ChunkList, splices: readonly ChunkSplice[]): ChunkTable {
+  const base = list instanceof PatchedChunkList ? list.base : list;
+  const table = base instanceof ChunkTable ? base : ChunkTable.from(base, base.length);
+  if (!(list instanceof PatchedChunkList)) return table.spliced(splices);
+  const covered = (i: number) => splices.some((s) => i >= s.start && i < s.end);
+  const replacements: ChunkSplice[] = [];
+  for (const [i, record] of list.changes) if (!covered(i)) replacements.push({ start: i, end: i + 1, records: [record] });
+  return table.spliced([...splices, ...replacements].sort((a, b) => a.start - b.start || a.end - b.end));
 }
 
 /** `list` with the records at some positions replaced; folded into a new table past an eighth of its length. */

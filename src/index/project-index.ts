@@ -6,7 +6,7 @@ import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import { CHUNKER_VERSION } from "../chunk/version.ts";
 import type { SkippedFile } from "../types.ts";
-import { IndexDb, type FileRow } from "../store/db.ts";
+import { IndexDb, type FileRow, type StoredChunk } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock, heldByAnother, LockTimeoutError, type LockHandle } from "../store/lock.ts";
@@ -850,16 +850,17 @@ export class ProjectIndex {
       throw e;
     }
     report.filesChanged = plan.touched.length - metaOnly.length;
-    const { shapeChanged, writtenRows } = writer;
+    const { writtenRows } = writer;
     report.generation = db.numberMeta(META.generation, 0);
     if (anything || !this.current) {
       const files = this.current && !force ? patchFiles(this.current.files, plan.deleted, [...metaOnly, ...writtenRows]) : db.loadFiles();
-      // Same shape (edits inside declarations, touched files): patch the live snapshot in O(changed).
+      // A few files changed: the live snapshot is patched around them instead of reloading every chunk.
       const patched =
-        this.current && !shapeChanged && !force
+        this.current && !force
           ? patchSnapshot(this.current, {
-              chunks: writtenRows.flatMap((row) => db.chunksOfFile(row.path)),
+              chunksByPath: new Map<string, readonly StoredChunk[]>([...writtenRows.map((row) => [row.path, db.chunksOfFile(row.path)] as const), ...plan.deleted.map((path) => [path, []] as const)]),
               files,
+              generation: report.generation,
               vectorRowOf: (h) => db.embeddingRowOf(h),
               vectors: this.vectors!.matrix(),
             })

@@ -3,7 +3,7 @@ import type { FileRow, IndexDb, StoredChunk } from "../store/db.ts";
 import type { ChunkDetails, ChunkRecord, DetailedChunk } from "../types.ts";
 import { isStateField } from "../chunk/fields.ts";
 import { isCommentFragment } from "../chunk/gaps.ts";
-import { ChunkTableBuilder, FileRuns, OrdinalIndex, patchChunkList, type ChunkList } from "./chunk-list.ts";
+import { ChunkTableBuilder, FileRuns, OrdinalIndex, patchChunkList, spliceChunkList, type ChunkList } from "./chunk-list.ts";
 import type { SignCodes } from "../store/sign-codes.ts";
 import { runToEnd, runYielding } from "./steps.ts";
 
@@ -29,8 +29,8 @@ export interface Snapshot {
   files: ReadonlyMap<string, FileRow>;
   /** Live handle for FTS queries (sqlite gives each statement a consistent view). */
   db: IndexDb;
-  /** Set when this snapshot was patched from another: which positions changed (lets derived indexes patch too). */
-  patchedFrom?: { parent: WeakRef<Snapshot>; changed: readonly number[] };
+  /** Set when this snapshot was patched from another: which of its rows were replaced (lets derived indexes patch too). */
+  patchedFrom?: { parent: WeakRef<Snapshot>; edits: readonly PositionEdit[] };
 }
 
 export function chunkByOrdinal(snapshot: Snapshot, ordinal: number): ChunkRecord | undefined {
@@ -105,50 +105,134 @@ function* snapshotSteps(args: SnapshotSource): Generator<void, Snapshot> {
   return { ...args, chunks, indexByOrdinal, indexesByPath, vectorRows };
 }
 
+/** Rows [start, end) of a parent snapshot replaced by `inserted` new rows (start = end: inserted there). */
+export interface PositionEdit {
+  start: number;
+  end: number;
+  inserted: number;
+}
+
+export interface SnapshotChanges {
+  /** Every re-chunked or deleted file's chunks as the store now has them (none when it is gone or skipped). */
+  chunksByPath: ReadonlyMap<string, readonly StoredChunk[]>;
+  files: ReadonlyMap<string, FileRow>;
+  generation: number;
+  vectorRowOf: (textHash: string) => number | undefined;
+  vectors: Float32Array;
+}
+
 /**
- * The next snapshot after a refresh that kept the chunk list's shape (same ordinals, same files): replaced chunk
- * records go into the same positions, so the ordinal and path indexes are shared, not rebuilt, and so are the
- * records, vector rows and file map that did not change: O(changed) work instead of reloading every chunk.
+ * The next snapshot after a refresh that changed a few files, made from the parent instead of reloading every
+ * chunk: O(changed) when every file kept its declarations (an edit inside bodies: same ordinals in the same
+ * positions, records replaced in place), else the parent's columns copied as blocks around the changed files' new
+ * rows (a method added or renamed, a file added or deleted). Undefined when so much changed that a reload is as
+ * cheap (past an eighth of the chunks), or the parent does not keep a file's chunks in one run.
  */
-export function patchSnapshot(
-  parent: Snapshot,
-  changes: {
-    chunks: readonly StoredChunk[];
-    files: ReadonlyMap<string, FileRow>;
-    vectorRowOf: (textHash: string) => number | undefined;
-    vectors: Float32Array;
-  },
-): Snapshot | undefined {
-  const replaced = new Map<number, ChunkRecord>();
+export function patchSnapshot(parent: Snapshot, changes: SnapshotChanges): Snapshot | undefined {
+  const n = parent.chunks.length;
+  const files: { path: string; start: number; end: number; chunks: readonly StoredChunk[] }[] = [];
+  let sameShape = true;
+  let touched = 0;
+  for (const [path, chunks] of changes.chunksByPath) {
+    const run = parent.indexesByPath.get(path) ?? [];
+    const start = run.length > 0 ? run[0]! : insertionPoint(parent.chunks, path);
+    const end = start + run.length;
+    if (run.length > 0 && run[run.length - 1] !== end - 1) return undefined; // not one run
+    if (run.length !== chunks.length || chunks.some((c, k) => parent.chunks.ordinalAt(start + k) !== c.ordinal)) sameShape = false;
+    files.push({ path, start, end, chunks });
+    touched += Math.max(run.length, chunks.length);
+  }
+  if (touched > Math.max(1024, n / 8)) return undefined;
+  const record = (c: StoredChunk): ChunkRecord => {
+    const r: ChunkRecord = { ordinal: c.ordinal, path: c.path, kind: c.kind, symbol: c.symbol, startLine: c.startLine, endLine: c.endLine };
+    if (isStateField(c)) r.stateField = true;
+    if (isCommentFragment(c)) r.commentOnly = true;
+    return r;
+  };
   const maxRow = parent.dimensions > 0 ? changes.vectors.length / parent.dimensions : 0;
-  const changed: number[] = [];
-  const rows: number[] = [];
-  for (const c of changes.chunks) {
-    const i = parent.indexByOrdinal.get(c.ordinal);
-    if (i === undefined || parent.chunks.pathAt(i) !== c.path) return undefined; // not the same shape after all
-    const record: ChunkRecord = { ordinal: c.ordinal, path: c.path, kind: c.kind, symbol: c.symbol, startLine: c.startLine, endLine: c.endLine };
-    if (isStateField(c)) record.stateField = true;
-    if (isCommentFragment(c)) record.commentOnly = true;
-    replaced.set(i, record);
-    const textHash = c.textHash;
-    const row = changes.vectorRowOf(textHash);
-    rows.push(row !== undefined && row < maxRow ? row : -1);
-    changed.push(i);
+  const rowOf = (c: StoredChunk) => {
+    const row = changes.vectorRowOf(c.textHash);
+    return row !== undefined && row < maxRow ? row : -1;
+  };
+  const next = { files: changes.files, vectors: changes.vectors, generation: changes.generation };
+
+  if (sameShape) {
+    const replaced = new Map<number, ChunkRecord>();
+    const changed: number[] = [];
+    const rows: number[] = [];
+    for (const f of files) {
+      f.chunks.forEach((c, k) => {
+        replaced.set(f.start + k, record(c));
+        changed.push(f.start + k);
+        rows.push(rowOf(c));
+      });
+    }
+    // Vector rows are copied only when one changed (13 ms at 1M chunks); without a backend they never do.
+    let vectorRows = parent.vectorRows;
+    if (changed.some((i, k) => vectorRows[i] !== rows[k])) {
+      vectorRows = vectorRows.slice();
+      changed.forEach((i, k) => (vectorRows[i] = rows[k]!));
+    }
+    const edits = changed.map((i) => ({ start: i, end: i + 1, inserted: 1 }));
+    return { ...parent, ...next, chunks: patchChunkList(parent.chunks, replaced), vectorRows, patchedFrom: { parent: new WeakRef(parent), edits } };
   }
-  // Vector rows are copied only when one changed (13 ms at 1M chunks); without a backend they never do.
-  let vectorRows = parent.vectorRows;
-  if (changed.some((i, k) => vectorRows[i] !== rows[k])) {
-    vectorRows = vectorRows.slice();
-    changed.forEach((i, k) => (vectorRows[i] = rows[k]!));
+
+  // New files go where the store's ORDER BY path puts them; two at one place in that order too.
+  files.sort((a, b) => a.start - b.start || a.end - b.end || compareCodePoints(a.path, b.path));
+  const chunks = spliceChunkList(
+    parent.chunks,
+    files.map((f) => ({ start: f.start, end: f.end, records: f.chunks.map(record) })),
+  );
+  const vectorRows = new Int32Array(chunks.length);
+  let from = 0;
+  let at = 0;
+  for (const f of files) {
+    vectorRows.set(parent.vectorRows.subarray(from, f.start), at);
+    at += f.start - from;
+    for (const c of f.chunks) vectorRows[at++] = rowOf(c);
+    from = f.end;
   }
+  vectorRows.set(parent.vectorRows.subarray(from), at);
+  const edits = files.map((f) => ({ start: f.start, end: f.end, inserted: f.chunks.length }));
   return {
     ...parent,
-    chunks: patchChunkList(parent.chunks, replaced),
+    ...next,
+    chunks,
+    indexByOrdinal: OrdinalIndex.of(chunks),
+    indexesByPath: FileRuns.of(chunks),
     vectorRows,
-    files: changes.files,
-    vectors: changes.vectors,
-    patchedFrom: { parent: new WeakRef(parent), changed },
+    patchedFrom: { parent: new WeakRef(parent), edits },
   };
+}
+
+/** Where a file not in the list goes: the first position whose path sorts after it. */
+function insertionPoint(chunks: ChunkList, path: string): number {
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareCodePoints(chunks.pathAt(mid), path) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Strings in code point order, which is the store's (SQLite compares UTF-8 bytes). JavaScript's `<` compares UTF-16
+ * units, which puts U+E000–U+FFFF after characters past U+FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (D800–DFFF) starts a character past U+FFFF: above every other unit in code point order.
+    const surrogate = (u: number) => u >= 0xd800 && u <= 0xdfff;
+    if (x >= 0xd800 && y >= 0xd800 && surrogate(x) !== surrogate(y)) return surrogate(x) ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
 }
 
 /** The same snapshot with vector rows filled in for chunks that were pending and now have a vector. */

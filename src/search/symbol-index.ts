@@ -2,7 +2,7 @@
 // patched the snapshot (an edit inside declarations): rebuilding after every edit cost the next search 0.1–0.3 s
 // at 100k chunks and seconds at 1M.
 import { isStopWord, splitIdentifier, stem } from "../text/tokens.ts";
-import type { Snapshot } from "../index/snapshot.ts";
+import type { PositionEdit, Snapshot } from "../index/snapshot.ts";
 import type { ChunkList } from "../index/chunk-list.ts";
 import { runToEnd, runYielding } from "../index/steps.ts";
 
@@ -39,12 +39,12 @@ export function symbolIndexOf(snapshot: Snapshot): SymbolIndex {
   let index = cache.get(snapshot);
   if (index) return index;
   const parent = snapshot.patchedFrom?.parent.deref();
-  if (parent && parent.chunks.length === snapshot.chunks.length) {
-    const changed = snapshot.patchedFrom!.changed;
+  if (parent) {
+    const edits = snapshot.patchedFrom!.edits;
     const parentIndex = symbolIndexOf(parent);
-    // A refresh patches a snapshot only when every changed position keeps its declaration (kind and symbol; an
-    // edit inside bodies): then the names are the parent's and so is the index.
-    index = changed.every((i) => sameName(parent, snapshot, i)) ? parentIndex : patchIndex(parentIndex, snapshot, changed);
+    // An edit inside bodies keeps every row's declaration (kind and symbol): the names are the parent's, and so is
+    // the index.
+    index = edits.every((e) => keepsNames(parent, snapshot, e)) ? parentIndex : patchIndex(parentIndex, snapshot, edits);
   } else {
     index = runToEnd(buildSteps(snapshot));
   }
@@ -75,10 +75,15 @@ export async function prepareSymbolIndex(snapshot: Snapshot): Promise<void> {
   if (!cache.has(snapshot)) cache.set(snapshot, index);
 }
 
-function sameName(a: Snapshot, b: Snapshot, i: number): boolean {
-  const kind = a.chunks.kindAt(i);
-  if (kind === "FileFragment" && b.chunks.kindAt(i) === "FileFragment") return true; // fragments have no name
-  return kind === b.chunks.kindAt(i) && a.chunks.symbolAt(i) === b.chunks.symbolAt(i);
+/** Whether an edit replaced rows one for one, each with a row of the same declaration (fragments have no name). */
+function keepsNames(a: Snapshot, b: Snapshot, edit: PositionEdit): boolean {
+  if (edit.end - edit.start !== edit.inserted) return false;
+  for (let i = edit.start; i < edit.end; i++) {
+    const kind = a.chunks.kindAt(i);
+    if (kind === "FileFragment" && b.chunks.kindAt(i) === "FileFragment") continue;
+    if (kind !== b.chunks.kindAt(i) || a.chunks.symbolAt(i) !== b.chunks.symbolAt(i)) return false;
+  }
+  return true;
 }
 
 /** Term, name and owner dictionaries: filled from nothing by a build, extended (on copies) by a patch. */
@@ -199,12 +204,13 @@ function* buildSteps(snapshot: Snapshot): Generator<void, SymbolIndex> {
 }
 
 /**
- * The index of a snapshot patched from `parent`'s: same chunk positions, new records at `changed`. Copies the
- * per-chunk arrays (flat copies), re-derives the changed chunks' entries, and updates term counts; the
- * dictionaries are copied before they are extended, so the parent's index stays as it was. `declared` may keep a
- * name no chunk has any more: it only lets a query's joined word pair be looked up, which then matches nothing.
+ * The index of a snapshot patched from `parent`'s: the parent's rows with `edits` applied (rows replaced, inserted or
+ * removed). Copies the per-chunk arrays around the edits as blocks, derives the new rows' entries, and updates term
+ * counts; the dictionaries are copied before they are extended, so the parent's index stays as it was. `declared`
+ * may keep a name no chunk has any more: it only lets a query's joined word pair be looked up, which then matches
+ * nothing.
  */
-function patchIndex(parent: SymbolIndex, snapshot: Snapshot, changed: readonly number[]): SymbolIndex {
+function patchIndex(parent: SymbolIndex, snapshot: Snapshot, edits: readonly PositionEdit[]): SymbolIndex {
   const n = snapshot.chunks.length;
   const vocabulary = new Vocabulary(
     new Map(parent.termIds),
@@ -214,49 +220,57 @@ function patchIndex(parent: SymbolIndex, snapshot: Snapshot, changed: readonly n
     Array.from(parent.ownerStart),
     Array.from(parent.ownerTerms),
   );
-  const names = parent.names.slice();
-  const owner = parent.owner.slice();
-  const positions = [...new Set(changed)].sort((a, b) => a - b);
+  const names: string[] = new Array(n);
+  const owner = new Uint32Array(n);
+  const nameStart = new Uint32Array(n + 1);
+  // New rows' name terms, and each edit's rows' positions in the new list.
   const idsAt = new Map<number, readonly number[]>();
-  for (const i of positions) {
-    if (snapshot.chunks.kindAt(i) === "FileFragment") {
-      names[i] = "";
-      owner[i] = 0;
-      idsAt.set(i, []);
-      continue;
+  let total = parent.nameTerms.length;
+  let shift = 0;
+  for (const e of edits) {
+    total -= parent.nameStart[e.end]! - parent.nameStart[e.start]!;
+    for (let i = e.start + shift; i < e.start + shift + e.inserted; i++) {
+      if (snapshot.chunks.kindAt(i) === "FileFragment") {
+        names[i] = "";
+        idsAt.set(i, []);
+        continue;
+      }
+      vocabulary.read(snapshot.chunks, i);
+      names[i] = vocabulary.lower;
+      owner[i] = vocabulary.ownerId;
+      idsAt.set(i, vocabulary.ids);
+      total += vocabulary.ids.length;
     }
-    vocabulary.read(snapshot.chunks, i);
-    names[i] = vocabulary.lower;
-    owner[i] = vocabulary.ownerId;
-    idsAt.set(i, vocabulary.ids);
+    shift += e.inserted - (e.end - e.start);
   }
-  // Term counts: the parent's, minus the changed chunks' old terms, plus their new ones (new terms start at 0).
+  // Term counts: the parent's, minus the replaced rows' terms, plus the new rows' (new terms start at 0).
   const df = new Uint32Array(vocabulary.termIds.size);
   df.set(parent.df);
-  for (const i of positions) {
-    for (let k = parent.nameStart[i]!; k < parent.nameStart[i + 1]!; k++) df[parent.nameTerms[k]!]!--;
-    for (const id of idsAt.get(i)!) df[id]!++;
-  }
-  // Name terms in CSR form again: unchanged runs copied as blocks, changed chunks' terms in between.
-  let total = parent.nameTerms.length;
-  for (const i of positions) total += idsAt.get(i)!.length - (parent.nameStart[i + 1]! - parent.nameStart[i]!);
+  for (const e of edits) for (let k = parent.nameStart[e.start]!; k < parent.nameStart[e.end]!; k++) df[parent.nameTerms[k]!]!--;
+  for (const ids of idsAt.values()) for (const id of ids) df[id]!++;
+  // Unchanged runs copied as blocks (names, owners, name terms in CSR form), new rows' entries in between.
   const nameTerms = new Uint32Array(total);
-  const nameStart = new Uint32Array(n + 1);
-  let from = 0;
-  let at = 0;
+  let from = 0; // parent row
+  let to = 0; // new row
+  let at = 0; // name term
   const copyRun = (end: number) => {
-    const shift = at - parent.nameStart[from]!;
+    const termShift = at - parent.nameStart[from]!;
+    for (let i = from; i < end; i++) names[to + i - from] = parent.names[i]!;
+    owner.set(parent.owner.subarray(from, end), to);
     nameTerms.set(parent.nameTerms.subarray(parent.nameStart[from]!, parent.nameStart[end]!), at);
-    for (let i = from; i < end; i++) nameStart[i] = parent.nameStart[i]! + shift;
+    for (let i = from; i < end; i++) nameStart[to + i - from] = parent.nameStart[i]! + termShift;
     at += parent.nameStart[end]! - parent.nameStart[from]!;
+    to += end - from;
   };
-  for (const i of positions) {
-    copyRun(i);
-    nameStart[i] = at;
-    for (const id of idsAt.get(i)!) nameTerms[at++] = id;
-    from = i + 1;
+  for (const e of edits) {
+    copyRun(e.start);
+    for (let k = 0; k < e.inserted; k++, to++) {
+      nameStart[to] = at;
+      for (const id of idsAt.get(to)!) nameTerms[at++] = id;
+    }
+    from = e.end;
   }
-  copyRun(n);
+  copyRun(parent.names.length);
   nameStart[n] = at;
   return finish(vocabulary, { names, nameStart, nameTerms, owner }, df, n);
 }

@@ -1,7 +1,7 @@
 // The chunk list: a table reads back the records it was built from; a patched view reads like a patched copy,
 // leaves the base alone, and folds when large; the ordinal index finds positions, dense or sparse.
 import { describe, expect, test } from "bun:test";
-import { ChunkTable, FileRuns, OrdinalIndex, patchChunkList } from "../../src/index/chunk-list.ts";
+import { ChunkTable, FileRuns, OrdinalIndex, patchChunkList, spliceChunkList } from "../../src/index/chunk-list.ts";
 import type { ChunkRecord } from "../../src/types.ts";
 
 const record = (ordinal: number, symbol = `N.T${ordinal % 5}.S${ordinal}`): ChunkRecord => ({ ordinal, path: `f${ordinal % 7}.cs`, kind: "Method", symbol, startLine: 1, endLine: 2 });
@@ -80,6 +80,27 @@ describe("patchChunkList", () => {
     expect(folded.at(7)!.symbol).toBe("X");
     expect(folded.at(8)).toEqual(records[8]!);
     expect(base.at(7)!.symbol).toBe("N.T2.S7");
+  });
+});
+
+describe("spliceChunkList", () => {
+  test("rows replaced, inserted and removed around copied blocks; a patched view's own replacements kept; the parent unchanged", () => {
+    const records = Array.from({ length: 40 }, (_, i) => record(i));
+    const base = ChunkTable.from(records);
+    const patched = patchChunkList(base, new Map([[2, record(2, "Edited2")], [11, record(11, "Edited11")]]));
+    const added = (ordinal: number, symbol: string): ChunkRecord => ({ ordinal, path: "new/path.cs", kind: "Class", symbol, startLine: 9, endLine: 99 });
+    const spliced = spliceChunkList(patched, [
+      { start: 0, end: 0, records: [added(100, "Brand.New.First")] },
+      { start: 10, end: 13, records: [added(101, "Brand.New.Middle"), added(102, "Other.Name")] },
+      { start: 30, end: 40, records: [] },
+    ]);
+    const expected = [added(100, "Brand.New.First"), ...records.slice(0, 10), added(101, "Brand.New.Middle"), added(102, "Other.Name"), ...records.slice(13, 30)];
+    expected[1 + 2] = record(2, "Edited2"); // the view's replacement outside every splice stays; 11 was spliced away
+    expect(spliced).toBeInstanceOf(ChunkTable);
+    expect([...spliced]).toEqual(expected);
+    expect([spliced.qualifierAt(11), spliced.nameAt(11), spliced.qualifierAt(3)]).toEqual(["Brand.New", "Middle", undefined]);
+    expect([...base]).toEqual(records); // shared string pools: the parent reads what it read before
+    expect([...spliceChunkList(spliced, [{ start: 1, end: 1, records: [added(103, "Brand.New.Again")] }])].map((r) => r.symbol).slice(0, 3)).toEqual(["Brand.New.First", "Brand.New.Again", "N.T0.S0"]);
   });
 });
 

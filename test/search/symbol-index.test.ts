@@ -32,7 +32,7 @@ describe("symbolIndexOf", () => {
     writeFileSync(join(before.root, "src/Alpha.cs"), csClass("App", "Alpha", ["Start", "Stop", "RetryLater"]).replace("return x + 5;", "return x + 6;"));
     await index.refresh();
     const after = index.snapshot();
-    expect(after.patchedFrom?.changed.length).toBeGreaterThan(0);
+    expect(after.patchedFrom?.edits.length).toBeGreaterThan(0);
     expect(symbolIndexOf(after)).toBe(parentIndex);
     expect(ranks(after)).toEqual(ranks(before));
   });
@@ -50,7 +50,7 @@ describe("symbolIndexOf", () => {
     });
     expect(changed.length).toBe(2);
     const list = ChunkTable.from(chunks);
-    const patched: Snapshot = { ...parent, chunks: list, patchedFrom: { parent: new WeakRef(parent), changed } };
+    const patched: Snapshot = { ...parent, chunks: list, patchedFrom: { parent: new WeakRef(parent), edits: changed.map((i) => ({ start: i, end: i + 1, inserted: 1 })) } };
     const fresh: Snapshot = { ...parent, chunks: list, patchedFrom: undefined };
     expect(symbolIndexOf(patched)).not.toBe(symbolIndexOf(parent));
     const queries = [...QUERIES, "schedule retry backoff", "ScheduleRetryWithBackoff", "courier", "Courier Send"];
