@@ -197,6 +197,8 @@ export class ProjectIndex {
    * calls answer from while the reindex runs (the rebuild clears `current` before it writes).
    */
   private beforeReindex: Snapshot | undefined;
+  /** Set while that index is being loaded from disk (stepwise: seconds at 1M chunks, the server answering meanwhile). */
+  private beforeReindexLoading: Promise<Snapshot | undefined> | undefined;
   /** When the running refresh is the background embedding's: how another refresh asks it to yield. */
   private runningYield: YieldRequest | undefined;
   /** Embedding in the background was asked for and is not finished (embedInBackground). */
@@ -524,8 +526,11 @@ export class ProjectIndex {
     if (this.running) {
       if (this.runningForced) {
         const answer = this.current ?? this.beforeReindex;
-        if (opts.force || !answer) return this.join(opts);
-        return Promise.resolve({ ...unchangedReport(answer), reindexRunning: true });
+        if (opts.force) return this.join(opts);
+        if (answer) return Promise.resolve({ ...unchangedReport(answer), reindexRunning: true });
+        const loading = this.beforeReindexLoading;
+        if (!loading) return this.join(opts);
+        return loading.then((before) => (before ? { ...unchangedReport(before), reindexRunning: true } : this.join(opts)));
       }
       // The background embedding starts no new batch and ends; this refresh runs after it, not after all of it.
       if (this.runningYield && !opts.background) this.runningYield.ask(Math.min(opts.embedWaitMs ?? YIELD_GRACE_MS, YIELD_GRACE_MS));
@@ -547,8 +552,13 @@ export class ProjectIndex {
     const previous = this.running;
     const yieldRequest = opts.background ? new YieldRequest() : undefined;
     const looking = { looked: false };
+    const forced = opts.force === true;
+    // A reindex that is this process's first call loads the index it replaces (what other calls answer from) before
+    // it writes; stepwise, so the server answers pings, cancellations and other projects meanwhile.
+    const loadBefore = forced && !this.current ? this.builtSnapshotIfAny() : undefined;
     const run = (async () => {
       await previous?.catch(() => {});
+      if (loadBefore) await loadBefore;
       looking.looked = true;
       // Asked to yield before it began: whatever the other refresh needs, it does itself.
       if (yieldRequest?.requested && this.current) return { ...unchangedReport(this.current), embeddingDeferred: true as const };
@@ -566,14 +576,19 @@ export class ProjectIndex {
     })();
     this.running = run;
     this.runningLooked = looking;
-    this.runningForced = opts.force === true;
+    this.runningForced = forced;
     this.runningYield = yieldRequest;
-    if (this.runningForced) this.beforeReindex = this.current ?? this.builtSnapshotIfAny();
+    this.beforeReindex = forced ? this.current : undefined;
+    this.beforeReindexLoading = loadBefore;
+    loadBefore?.then((before) => {
+      if (this.running === run) this.beforeReindex = before;
+    });
     run.finally(() => {
       if (this.running === run) {
         this.running = undefined;
         this.runningForced = false;
         this.beforeReindex = undefined;
+        this.beforeReindexLoading = undefined;
         this.runningYield = undefined;
         // After a search (or any refresh), the embedding it yielded to or left over goes on.
         if (!opts.background) setTimeout(() => this.startBackground(), 0);
@@ -713,9 +728,9 @@ export class ProjectIndex {
   }
 
   /** The built index on disk as a snapshot, or undefined (never built, or it cannot be read: the reindex repairs it). */
-  private builtSnapshotIfAny(): Snapshot | undefined {
+  private async builtSnapshotIfAny(): Promise<Snapshot | undefined> {
     try {
-      return this.hasBuiltIndex() ? this.snapshot() : undefined;
+      return this.hasBuiltIndex() ? await buildSnapshotYielding(this.snapshotSource(this.open().loadFiles())) : undefined;
     } catch {
       return undefined;
     }

@@ -76,8 +76,12 @@ describe("refresh concurrency", () => {
     writeTree(root, { "src/Extra.cs": csClass("App", "Extra", ["Run"]) });
 
     const index = new ProjectIndex(config, { embedder, chunker, workers: 0 }); // a new server: nothing loaded yet
+    const order: string[] = [];
+    setImmediate(() => order.push("event loop turn"));
     const reindex = index.refresh({ force: true });
-    const during = await index.refresh();
+    const during = await index.refresh().finally(() => order.push("answer"));
+    // The index built before is loaded stepwise, not in one piece inside the reindex call (seconds at 1M chunks).
+    expect(order).toEqual(["event loop turn", "answer"]);
     expect(during).toMatchObject({ reindexRunning: true, generation: 1 });
     expect(index.snapshot().files.size).toBe(20); // the index as built before, not a half-written one
     expect(await reindex).toMatchObject({ generation: 2, filesAdded: 1 });
