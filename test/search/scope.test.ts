@@ -37,7 +37,7 @@ beforeAll(async () => {
   dirs.push(cache);
   unirx = openIndex(projectConfig(resolve(import.meta.dir, "../../node_modules/com.neuecc.unirx"), cache, { extensions: [".cs"] }), createEmbedder(embeddingConfig({ provider: "none" })));
   await unirx.refresh();
-});
+}, 120_000); // builds UniRx: seconds, more on a busy machine
 afterAll(() => {
   fixture.dispose();
   unirx.close();

@@ -46,19 +46,24 @@ describe("symbolIndexOf", () => {
     chunks.forEach((c, i) => {
       if (c.symbol === "App.Alpha.RetryLater") chunks[i] = { ...c, symbol: "App.Alpha.ScheduleRetryWithBackoff" };
       if (c.symbol === "App.Net.Beta") chunks[i] = { ...c, symbol: "App.Net.Courier" };
+      if (c.symbol === "App.Net.Beta.Send") chunks[i] = { ...c, symbol: "App.Net.Dispatcher.Dispatch" }; // a new owner type
       if (chunks[i] !== c) changed.push(i);
     });
-    expect(changed.length).toBe(2);
+    expect(changed.length).toBe(3);
+    const sizes = (i: ReturnType<typeof symbolIndexOf>) => [i.termIds.size, i.declared.size, i.ownerIds.size, i.ownerNames.length, i.ownerStart.length, i.ownerTerms.length];
+    const parentSizes = sizes(symbolIndexOf(parent));
     const list = ChunkTable.from(chunks);
     const patched: Snapshot = { ...parent, chunks: list, patchedFrom: { parent: new WeakRef(parent), edits: changed.map((i) => ({ start: i, end: i + 1, inserted: 1 })) } };
     const fresh: Snapshot = { ...parent, chunks: list, patchedFrom: undefined };
     expect(symbolIndexOf(patched)).not.toBe(symbolIndexOf(parent));
-    const queries = [...QUERIES, "schedule retry backoff", "ScheduleRetryWithBackoff", "courier", "Courier Send"];
+    const queries = [...QUERIES, "schedule retry backoff", "ScheduleRetryWithBackoff", "courier", "Courier Send", "Dispatcher Dispatch", "dispatch"];
     const rank = (s: Snapshot) => queries.map((q) => rankBySymbol(s, q, queryTerms(q)).map((m) => [m.index, Number(m.score.toFixed(9))]));
     expect(rank(patched)).toEqual(rank(fresh));
     expect(isDeclaredName(patched, "scheduleretrywithbackoff")).toBe(true);
-    // The parent's index is untouched.
+    // The parent's index is untouched: its dictionaries were copied before the patch added to them.
     expect(isDeclaredName(parent, "scheduleretrywithbackoff")).toBe(false);
+    expect(sizes(symbolIndexOf(parent))).toEqual(parentSizes);
+    expect(sizes(symbolIndexOf(patched)).every((n, k) => n > parentSizes[k]!)).toBe(true);
     expect(ranks(parent)).toEqual(ranks({ ...parent, patchedFrom: undefined }));
   });
 });

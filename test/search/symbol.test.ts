@@ -105,7 +105,7 @@ beforeAll(async () => {
   unirx = openIndex(projectConfig(resolve(import.meta.dir, "../../node_modules/com.neuecc.unirx"), unirxCache, { extensions: [".cs"] }), createEmbedder(embeddingConfig({ provider: "none" })));
   await unirx.refresh();
   fixture = await indexTree("symbol", TREE);
-});
+}, 120_000); // builds UniRx: seconds, more on a busy machine
 afterAll(() => {
   fixture.dispose();
   unirx.close();
