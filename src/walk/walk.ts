@@ -247,10 +247,11 @@ function byPath(a: { path: string }, b: { path: string }): number {
 
 /**
  * The walk after changes to `changed` (paths relative to the root, from a tree watcher), derived from the previous
- * walk when each change is one a walk would record without looking further: a listed file edited or deleted, or a
- * file a walk passes over silently (another extension) touched. Undefined when only a whole walk will do: a new
- * file with a listed extension, a directory, a .gitignore or .git, a file listed as skipped, one grown past the
- * size limit or turned into a link.
+ * walk when each change is one a walk would record without looking further: a listed file edited or deleted, a
+ * file a walk passes over silently (another extension, an ignored or excluded path) touched, or a new regular file
+ * in a walked folder that the rules list (judged for that path alone, as `whyLeftOut` does). Undefined when only a
+ * whole walk will do: a directory, a .gitignore or .git, a file listed as skipped or that would be (generated, too
+ * large), one grown past the size limit or turned into a link, a new file in a folder no walk listed.
  */
 export function updateWalk(previous: WalkResult, changed: readonly string[], opts: WalkOptions): WalkResult | undefined {
   const extensions = extensionSet(opts.extensions);
@@ -258,6 +259,7 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
   const { skipped, dirs, at } = lookup;
   const files = previous.files.slice();
   const gone = new Set<number>();
+  const added = new Map<string, FileEntry>();
   for (const rel of changed) {
     const name = rel.slice(rel.lastIndexOf("/") + 1);
     if (name === ".gitignore" || name === ".git" || skipped.has(rel) || dirs.has(rel)) return undefined;
@@ -271,16 +273,25 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
       if (i !== undefined) gone.add(i);
       continue;
     }
+    const entry = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
     if (i !== undefined) {
       if (!stats.isFile() || stats.size > opts.maxFileBytes) return undefined;
-      files[i] = { path: rel, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs };
-    } else if (!stats.isFile() || hasListedExtension(name, extensions)) {
-      return undefined;
+      files[i] = entry;
+      continue;
     }
+    if (!stats.isFile()) return undefined;
+    if (!hasListedExtension(name, extensions)) continue;
+    // A new file: listed unless a rule leaves it out silently; a rule that would list it as skipped needs the walk.
+    if (added.has(rel) || whyLeftOut(opts, rel) !== undefined) continue;
+    const folder = rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "";
+    if (!dirs.has(folder) || isGenerated(name) || stats.size > opts.maxFileBytes) return undefined;
+    added.set(rel, entry);
   }
-  const next = { files: gone.size > 0 ? files.filter((_, i) => !gone.has(i)) : files, skipped: previous.skipped, dirs: previous.dirs };
-  // Same paths at the same positions: the lookup carries over (with deletions it is rebuilt when next asked for).
-  if (gone.size === 0) lookups.set(next, lookup);
+  let next: WalkResult = { files: gone.size > 0 ? files.filter((_, i) => !gone.has(i)) : files, skipped: previous.skipped, dirs: previous.dirs };
+  if (added.size > 0) next = { ...next, files: [...next.files, ...added.values()].sort(byPath) };
+  // Same paths at the same positions: the lookup carries over (with deletions or new files it is rebuilt when next
+  // asked for).
+  if (gone.size === 0 && added.size === 0) lookups.set(next, lookup);
   return next;
 }
 

@@ -66,9 +66,10 @@ describe("refresh with a tree watcher", () => {
     await writeFromOutside(join(root, "src/New/Gamma.cs"), csClass("App", "Gamma", ["Merge"]));
     expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 1 });
     await settle(index);
-    // A file in the directory that was new a moment ago is seen too.
+    // A file in the directory that was new a moment ago is seen too, now without a walk: the folder is watched.
     await writeFromOutside(join(root, "src/New/Delta.cs"), csClass("App", "Delta", ["Split"]));
-    expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 1 });
+    expect(await index.refresh()).toMatchObject({ walk: "changed-paths", filesAdded: 1 });
+    expect(symbols(index, "Split")[0]).toBe("App.Delta.Split");
 
     await settle(index);
     const remover = Bun.spawn({ cmd: ["rm", join(root, "src/Deep/Beta.cs")] });
@@ -110,11 +111,12 @@ describe("refresh with a tree watcher", () => {
     expect(index.snapshot().generation).toBe(generation + 1);
   });
 
-  test("what an edit cannot explain walks the whole tree (a new file, a .gitignore); other files' changes are no change", async () => {
+  test("a new file in a watched folder is judged alone; what an edit cannot explain (a .gitignore) walks the whole tree; other files' changes are no change", async () => {
     const { root, index } = watchedIndex();
     await settle(index);
     await writeFromOutside(join(root, "src/Epsilon.cs"), csClass("App", "Epsilon", ["Run"]));
-    expect(await index.refresh()).toMatchObject({ walk: "full", filesAdded: 1 });
+    expect(await index.refresh()).toMatchObject({ walk: "changed-paths", filesAdded: 1 });
+    expect(symbols(index, "Run")).toContain("App.Epsilon.Run");
     await settle(index);
     await writeFromOutside(join(root, ".gitignore"), "src/Deep/\n");
     expect(await index.refresh()).toMatchObject({ walk: "full", filesDeleted: 1 });

@@ -270,14 +270,30 @@ describe("updateWalk (the changed paths a tree watcher reports)", () => {
     expect(updateWalk(before, ["docs/readme.txt", "docs/old.txt"], options(root))).toEqual(before);
   });
 
+  test("new files in walked folders are judged for their own path: listed, or passed over as a walk would", async () => {
+    const { root, before } = await setup();
+    writeFileSync(path.join(root, ".gitignore"), "*.skip.cs\n");
+    const ignoring = await walk(root, options(root)); // the walk that read the .gitignore
+    writeFileSync(path.join(root, "src/New.cs"), "class N {}");
+    writeFileSync(path.join(root, "New0.cs"), "class Z {}"); // at the root, sorting first
+    writeFileSync(path.join(root, "src/Old.skip.cs"), "class S {}"); // ignored: never listed
+    writeFileSync(path.join(root, "docs/notes.txt"), "x"); // another extension
+    const after = updateWalk(ignoring, ["src/New.cs", "New0.cs", "src/Old.skip.cs", "docs/notes.txt", "src/New.cs"], options(root))!;
+    expect(after).toEqual(await walk(root, options(root)));
+    expect(after.files.map((f) => f.path)).toEqual(["New0.cs", "src/A.cs", "src/B.cs", "src/New.cs"]);
+    expect(before.files.map((f) => f.path)).toEqual(["src/A.cs", "src/B.cs"]); // the previous walk is unchanged
+  });
+
   test("anything a walk's rules must judge asks for a whole walk", async () => {
     const { root, before } = await setup();
-    writeFileSync(path.join(root, "src/New.cs"), "class N {}"); // a new listed file: ignore rules apply
     mkdirSync(path.join(root, "src/Sub")); // a directory
+    writeFileSync(path.join(root, "src/Sub/InNewFolder.cs"), "class F {}"); // a new file in a folder no walk listed
+    writeFileSync(path.join(root, "src/View.g.cs"), "class G {}"); // a new file a walk lists as skipped (generated)
+    writeFileSync(path.join(root, "src/Huge.cs"), "x".repeat(65)); // a new file past maxFileBytes
     writeFileSync(path.join(root, ".gitignore"), "docs/\n");
     writeFileSync(path.join(root, "src/A.cs"), "x".repeat(65)); // past maxFileBytes
     symlinkSync(path.join(root, "src/B.cs"), path.join(root, "src/Link.cs"));
-    for (const changed of ["src/New.cs", "src/Sub", ".gitignore", "src/A.cs", "src/Big.cs", "src/Link.cs", "src", "docs"]) {
+    for (const changed of ["src/Sub", "src/Sub/InNewFolder.cs", "src/View.g.cs", "src/Huge.cs", ".gitignore", "src/A.cs", "src/Big.cs", "src/Link.cs", "src", "docs"]) {
       expect([changed, updateWalk(before, [changed], options(root))]).toEqual([changed, undefined]);
     }
   });
