@@ -104,6 +104,8 @@ function newIdEpoch(): string {
 
 export class IndexDb {
   readonly db: Database;
+  /** Lexical tables whose fts5vocab table this connection has made (see documentCounts). */
+  private readonly vocabularies = new Set<LexicalTable>();
 
   private constructor(db: Database) {
     this.db = db;
@@ -484,6 +486,26 @@ export class IndexDb {
       )
       .all(...ids);
     for (const r of rows) out.set(r.id, { path: r.path, startLine: r.startLine, endLine: r.endLine });
+    return out;
+  }
+
+  /**
+   * Rows holding each term, read from the FTS5 index itself through an fts5vocab table (a term's count without
+   * visiting its rows' scores); a term no row holds is left out.
+   */
+  documentCounts(table: LexicalTable, terms: readonly string[]): Map<string, number> {
+    const vocabulary = `${table}_terms`;
+    if (!this.vocabularies.has(table)) {
+      // In the temp schema: nothing is written to the store, and a read-only store can have one too.
+      this.db.run(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(main, '${table}', 'row')`);
+      this.vocabularies.add(table);
+    }
+    const query = this.db.query<{ doc: number }, [string]>(`SELECT doc FROM temp.${vocabulary} WHERE term = ?`);
+    const out = new Map<string, number>();
+    for (const term of terms) {
+      const row = query.get(term);
+      if (row) out.set(term, row.doc);
+    }
     return out;
   }
 

@@ -2,7 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { IndexDb, type ChunkWrite } from "../../src/store/db.ts";
-import { luceneIdf, rankBm25 } from "../../src/search/lexical.ts";
+import type { Snapshot } from "../../src/index/snapshot.ts";
+import { luceneIdf, rankBm25, rankByLexical } from "../../src/search/lexical.ts";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -55,5 +56,24 @@ describe("rankBm25", () => {
   test("luceneIdf is positive even for a word in every row, and falls as the word gets commoner", () => {
     expect(luceneIdf(10, 10)).toBeGreaterThan(0);
     expect(luceneIdf(10, 1)).toBeGreaterThan(luceneIdf(10, 5));
+  });
+});
+
+describe("rankByLexical", () => {
+  test("terms in half the chunks or more are left out of the FTS query (bm25 clamps their idf to 1e-6), unless nothing else is left", () => {
+    // "common" is in 4 of 6 rows; "alpha" in 2.
+    const { db, ids } = dbWith(["alpha common", "alpha beta common", "common x", "common y", "beta z", "q"]);
+    expect(db.documentCounts("chunks_fts", ["common", "alpha", "missing"])).toEqual(new Map([["common", 4], ["alpha", 2]]));
+    const matches: string[] = [];
+    const search = db.bm25Search.bind(db);
+    db.bm25Search = (table, match, weights, limit) => (matches.push(match), search(table, match, weights, limit));
+    const snapshot = { db } as unknown as Snapshot;
+    const ranked = rankByLexical(snapshot, ["alpha", "common"], 10);
+    expect(matches).toEqual(['"alpha"']);
+    expect(ranked).toEqual(rankByLexical(snapshot, ["alpha"], 10));
+    expect(new Set(ranked)).toEqual(new Set([ids[0]!, ids[1]!]));
+    expect(rankByLexical(snapshot, ["common"], 10).length).toBe(4); // nothing else to ask for: kept
+    expect(matches.at(-1)).toBe('"common"');
+    db.close();
   });
 });
