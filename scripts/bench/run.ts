@@ -1,7 +1,7 @@
 // `npm run bench`: measures code-index against ripgrep and against the targets of issue 6, prints the tables
 // and writes docs/performance.md (machine, command, tables). It never asserts; a missed target is a row.
 // Usage: bun scripts/bench/run.ts [--scales 10k,100k[,1m]] [--cache-dir DIR] [--no-write] … (--help lists all)
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadQuestionSet } from "../../src/eval/questions.ts";
@@ -421,8 +421,21 @@ const LIMITS = [
   "- **Start-up.** 112–191 ms to the first MCP reply across runs on this shared 2-core machine (the target is met in most runs); the binary loads the MCP SDK and the config schema at start, while the chunker, grammars and every project cache load after it: since this run, `serve` loads and refreshes projects built before in the background 250 ms after the handshake (warm start), so the \"first search\" column below is what a search costs when it comes at once; one that comes after the warm-up measured 90–108 ms at 100k and 0.62 s at 1M (warm-up 0.7 s and 6.4 s).",
 ];
 
+/**
+ * The sections written by hand between "Reproduce" and "Machine" (measurements of later sessions, not in the tables):
+ * a re-run keeps them, or they would be lost with every full run.
+ */
+function handWrittenSections(path: string): string[] {
+  if (!existsSync(path)) return [];
+  const previous = readFileSync(path, "utf8");
+  const from = previous.search(/^## (?!Reproduce$|Machine$)/m);
+  const to = previous.search(/^## Machine$/m);
+  return from >= 0 && to > from ? [previous.slice(from, to).trimEnd(), ""] : [];
+}
+
 const command = ["npm run bench", ...(process.argv.slice(2).length > 0 ? ["--", ...process.argv.slice(2)] : [])].join(" ");
 if (bool("write")) {
+  const out = resolve(REPO, flags.out);
   const minutes = ((Date.now() - startedAt.getTime()) / 60000).toFixed(1);
   const doc = [
     "# Performance",
@@ -440,6 +453,7 @@ if (bool("write")) {
     `Run on ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${minutes} min. Flags: \`--scales 10k,100k,1m\` adds the 1M-chunk corpus (~105 copies, ~400 MB of C#); \`--help\` lists the rest.`,
     `Corpora and indexes are cached under \`${flags["cache-dir"] === FLAGS["cache-dir"].value ? "$TMPDIR/code-index-bench" : flags["cache-dir"]}\` between runs.`,
     "",
+    ...handWrittenSections(out),
     "## Machine",
     "",
     ...machineLines(machine),
@@ -456,7 +470,6 @@ if (bool("write")) {
     "",
     ...tables.flatMap((t) => [renderTable(t), ""]),
   ].join("\n");
-  const out = resolve(REPO, flags.out);
   writeFileSync(out, doc);
   log(`wrote ${out}`);
 }
