@@ -13,8 +13,8 @@ import { runToEnd, runYielding } from "../index/steps.ts";
 export interface SymbolIndex {
   /** Per chunk: interned lower-case simple name ("" for fragments). */
   names: string[];
-  /** Distinct lower-case simple names (each maps to its interned self). */
-  declared: ReadonlyMap<string, string>;
+  /** Distinct lower-case simple names, each with the number of declarations so named (never 0). */
+  declared: ReadonlyMap<string, number>;
   /** Name term ids of chunk i: nameTerms[nameStart[i] .. nameStart[i + 1]). */
   nameStart: Uint32Array;
   nameTerms: Uint32Array;
@@ -87,9 +87,10 @@ function keepsNames(a: Snapshot, b: Snapshot, edit: PositionEdit): boolean {
 }
 
 /**
- * Term, name and owner dictionaries: filled from nothing by a build; a patch starts from its parent's and copies each
- * one only when it adds an entry to it, so the parent's index stays as it was (the owner dictionary holds ~75k
- * types at 1M chunks; copying it on every declaration added cost a patch 20–60 ms).
+ * Term and owner dictionaries, and the names read: the dictionaries are filled from nothing by a build; a patch
+ * starts from its parent's and copies each one only when it adds an entry to it, so the parent's index stays as it
+ * was (the owner dictionary holds ~75k types at 1M chunks; copying it on every declaration added cost a patch
+ * 20–60 ms).
  */
 class Vocabulary {
   private readonly memo = new Map<string, readonly string[]>();
@@ -97,31 +98,31 @@ class Vocabulary {
   // (splitting and lower-casing every qualified symbol was most of the build: 0.9 s at 92k chunks). The chunk list
   // keeps each prefix and name as one shared string, so looking them up makes no string either.
   private readonly ownerOfPrefix = new Map<string, number>();
-  private readonly nameInfo = new Map<string, { lower: string; ids: readonly number[] }>();
+  // Per simple name as written: its lower-case form (made once, so the chunks of one name share one string), term
+  // ids, and how many chunks read here have it.
+  private readonly nameInfo = new Map<string, { lower: string; ids: readonly number[]; count: number }>();
   private termsShared: boolean;
-  private namesShared: boolean;
   private ownersShared: boolean;
 
   private constructor(
     public termIds: Map<string, number>,
-    public declared: Map<string, string>,
     public ownerIds: Map<string, number>,
     public ownerNames: (readonly string[])[],
     public ownerStart: number[] | Uint32Array,
     public ownerTerms: number[] | Uint32Array,
     shared: boolean,
   ) {
-    this.termsShared = this.namesShared = this.ownersShared = shared;
+    this.termsShared = this.ownersShared = shared;
   }
 
   static empty(): Vocabulary {
-    const v = new Vocabulary(new Map(), new Map(), new Map(), [], [0], [], false);
+    const v = new Vocabulary(new Map(), new Map(), [], [0], [], false);
     v.owner(""); // id 0: no owner
     return v;
   }
 
   static extending(parent: SymbolIndex): Vocabulary {
-    return new Vocabulary(parent.termIds as Map<string, number>, parent.declared as Map<string, string>, parent.ownerIds as Map<string, number>, parent.ownerNames as (readonly string[])[], parent.ownerStart, parent.ownerTerms, true);
+    return new Vocabulary(parent.termIds as Map<string, number>, parent.ownerIds as Map<string, number>, parent.ownerNames as (readonly string[])[], parent.ownerStart, parent.ownerTerms, true);
   }
 
   /** Interned lower-case simple name of the symbol last passed to `read`, its name term ids, and its owner id. */
@@ -138,11 +139,8 @@ class Vocabulary {
     let name = chunks.nameAt(i);
     if (name === "") [prefix, name] = splitQualified(chunks.symbolAt(i)); // a trailing dot
     let info = this.nameInfo.get(name);
-    if (info === undefined) {
-      const folded = name.toLowerCase();
-      const lower = this.declared.get(folded) ?? (this.addDeclared(folded), folded);
-      this.nameInfo.set(name, (info = { lower, ids: this.termsOf(name).map((t) => this.termId(t)) }));
-    }
+    if (info === undefined) this.nameInfo.set(name, (info = { lower: name.toLowerCase(), ids: this.termsOf(name).map((t) => this.termId(t)), count: 0 }));
+    info.count++;
     let owner = this.ownerOfPrefix.get(prefix);
     if (owner === undefined) {
       const segments = simpleSegments(prefix);
@@ -153,9 +151,11 @@ class Vocabulary {
     this.ownerId = owner;
   }
 
-  private addDeclared(lower: string): void {
-    if (this.namesShared) [this.declared, this.namesShared] = [new Map(this.declared), false];
-    this.declared.set(lower, lower);
+  /** Each lower-case name read so far, with the number of chunks read that have it. */
+  namesRead(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const { lower, count } of this.nameInfo.values()) out.set(lower, (out.get(lower) ?? 0) + count);
+    return out;
   }
 
   private termId(term: string): number {
@@ -227,15 +227,13 @@ function* buildSteps(snapshot: Snapshot): Generator<void, SymbolIndex> {
   nameStart[n] = used;
   const counts = new Uint32Array(vocabulary.termIds.size);
   for (let id = 0; id < counts.length; id++) counts[id] = df[id] ?? 0;
-  return finish(vocabulary, { names, nameStart, nameTerms: nameTerms.slice(0, used), owner }, counts, n);
+  return finish(vocabulary, { names, nameStart, nameTerms: nameTerms.slice(0, used), owner, declared: vocabulary.namesRead() }, counts, n);
 }
 
 /**
  * The index of a snapshot patched from `parent`'s: the parent's rows with `edits` applied (rows replaced, inserted or
  * removed). Copies the per-chunk arrays around the edits as blocks, derives the new rows' entries, and updates term
- * counts; the dictionaries are copied before they are extended, so the parent's index stays as it was. `declared`
- * may keep a name no chunk has any more: it only lets a query's joined word pair be looked up, which then matches
- * nothing.
+ * counts; the dictionaries are copied before they are changed, so the parent's index stays as it was.
  */
 function patchIndex(parent: SymbolIndex, snapshot: Snapshot, edits: readonly PositionEdit[]): SymbolIndex {
   const n = snapshot.chunks.length;
@@ -292,12 +290,25 @@ function patchIndex(parent: SymbolIndex, snapshot: Snapshot, edits: readonly Pos
   }
   copyRun(parent.names.length);
   nameStart[n] = at;
-  return finish(vocabulary, { names, nameStart, nameTerms, owner }, df, n);
+  // Declared names: the parent's, less the replaced rows' names, plus the new rows' (a name no row has any more is
+  // gone: search notes and the uses lead ask whether anything declares it).
+  const declared = new Map(parent.declared);
+  for (const e of edits) {
+    for (let i = e.start; i < e.end; i++) {
+      const name = parent.names[i]!;
+      if (name === "") continue;
+      const left = declared.get(name)! - 1;
+      if (left > 0) declared.set(name, left);
+      else declared.delete(name);
+    }
+  }
+  for (const [name, count] of vocabulary.namesRead()) declared.set(name, (declared.get(name) ?? 0) + count);
+  return finish(vocabulary, { names, nameStart, nameTerms, owner, declared }, df, n);
 }
 
 function finish(
   v: Vocabulary,
-  perChunk: Pick<SymbolIndex, "names" | "nameStart" | "nameTerms" | "owner">,
+  perChunk: Pick<SymbolIndex, "names" | "nameStart" | "nameTerms" | "owner" | "declared">,
   df: Uint32Array,
   n: number,
 ): SymbolIndex {
@@ -306,7 +317,6 @@ function finish(
   for (let id = 0; id < idf.length; id++) idf[id] = df[id] ? Math.log(1 + Math.max(1, n) / df[id]!) : 1;
   return {
     ...perChunk,
-    declared: v.declared,
     ownerNames: v.ownerNames,
     ownerStart: v.ownerStart instanceof Uint32Array ? v.ownerStart : Uint32Array.from(v.ownerStart),
     ownerTerms: v.ownerTerms instanceof Uint32Array ? v.ownerTerms : Uint32Array.from(v.ownerTerms),

@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildSnapshot, buildSnapshotYielding, type Snapshot, type SnapshotSource } from "../../src/index/snapshot.ts";
 import { rankBySymbol } from "../../src/search/symbol.ts";
+import { symbolIndexOf, type SymbolIndex } from "../../src/search/symbol-index.ts";
 import { queryTerms } from "../../src/text/tokens.ts";
 import { csClass, embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir, testEmbedder, writeTree } from "../support/index-fixture.ts";
 import { startStubEmbedder } from "../support/stub-embedder.ts";
@@ -57,15 +58,35 @@ describe("patchSnapshot", () => {
       ["two files changed shape at once", () => (write("src/Part01.cs", csClass("App", "Part1", ["Open", "Close", "Reset", "Flush", "Drain"])), write("src/Part10.cs", csClass("App", "Part10", [])))],
       ["every change undone", () => (rmSync(join(root, "src"), { recursive: true }), rmSync(join(root, "zz"), { recursive: true }), rmSync(join(root, "A.cs")), writeTree(root, files))],
     ];
-    const queries = ["ScheduleRetry", "schedule retry", "Courier Send", "part shut", "App.Part3.Open", "grin", "receive async"];
+    const queries = ["ScheduleRetry", "schedule retry", "Courier Send", "part shut", "App.Part3.Open", "grin", "receive async", "Close", "Part7"];
+    // The symbol index by what it says, not by its ids (a patch numbers new terms and owners after the parent's).
+    const readable = (index: SymbolIndex) => {
+      const term = new Map([...index.termIds].map(([t, id]) => [id, t]));
+      const terms = (from: Uint32Array, a: number, b: number) => [...from.subarray(a, b)].map((id) => term.get(id)).sort();
+      return {
+        rows: index.names.map((name, i) => ({
+          name,
+          terms: terms(index.nameTerms, index.nameStart[i]!, index.nameStart[i + 1]!),
+          owner: index.ownerNames[index.owner[i]!],
+          ownerTerms: terms(index.ownerTerms, index.ownerStart[index.owner[i]!]!, index.ownerStart[index.owner[i]! + 1]!),
+        })),
+        declared: [...index.declared].sort(),
+        df: [...index.termIds].filter(([, id]) => index.df[id]! > 0).map(([t, id]) => [t, index.df[id], index.idf[id]]).sort(),
+      };
+    };
+    const kept: Snapshot[] = []; // every snapshot stays reachable, so each index is patched from its parent's
     const ranks = (s: Snapshot) => queries.map((q) => rankBySymbol(s, q, queryTerms(q)).map((m) => [s.chunks.ordinalAt(m.index), Number(m.score.toFixed(9))]));
     try {
       await index.refresh();
+      kept.push(index.snapshot());
+      symbolIndexOf(index.snapshot());
       for (const [what, edit] of edits) {
         edit();
         await index.refresh();
         const live = index.snapshot();
-        const fresh = buildSnapshot({ ...live });
+        kept.push(live);
+        const { patchedFrom: _, ...source } = live;
+        const fresh = buildSnapshot(source); // loaded from the store, its indexes built from scratch
         expect({ what, patched: live.patchedFrom !== undefined }).toEqual({ what, patched: true }); // not reloaded
         expect({ what, rows: [...live.chunks] }).toEqual({ what, rows: [...fresh.chunks] });
         expect([...live.indexesByPath]).toEqual([...fresh.indexesByPath]);
@@ -74,6 +95,7 @@ describe("patchSnapshot", () => {
         expect(live.vectorRows.some((row) => row >= 0)).toBe(true);
         expect(live.generation).toBe(index.statusCounts().generation);
         expect({ what, ranks: ranks(live) }).toEqual({ what, ranks: ranks(fresh) });
+        expect({ what, index: readable(symbolIndexOf(live)) }).toEqual({ what, index: readable(symbolIndexOf(fresh)) });
       }
     } finally {
       index.close();

@@ -60,7 +60,7 @@ describe("rankBm25", () => {
 });
 
 describe("rankByLexical", () => {
-  test("terms in half the chunks or more are left out of the FTS query (bm25 clamps their idf to 1e-6), unless nothing else is left", () => {
+  test("terms in half the chunks or more are left out of the FTS query when the others fill the list (bm25 clamps their idf to 1e-6)", () => {
     // "common" is in 4 of 6 rows; "alpha" in 2.
     const { db, ids } = dbWith(["alpha common", "alpha beta common", "common x", "common y", "beta z", "q"]);
     expect(db.documentCounts("chunks_fts", ["common", "alpha", "missing"])).toEqual(new Map([["common", 4], ["alpha", 2]]));
@@ -68,12 +68,16 @@ describe("rankByLexical", () => {
     const search = db.bm25Search.bind(db);
     db.bm25Search = (table, match, weights, limit) => (matches.push(match), search(table, match, weights, limit));
     const snapshot = { db } as unknown as Snapshot;
-    const ranked = rankByLexical(snapshot, ["alpha", "common"], 10);
+    // Two places: "alpha" alone fills them, and they are the full query's first two.
+    const two = rankByLexical(snapshot, ["alpha", "common"], 2);
     expect(matches).toEqual(['"alpha"']);
-    expect(ranked).toEqual(rankByLexical(snapshot, ["alpha"], 10));
-    expect(new Set(ranked)).toEqual(new Set([ids[0]!, ids[1]!]));
-    expect(rankByLexical(snapshot, ["common"], 10).length).toBe(4); // nothing else to ask for: kept
-    expect(matches.at(-1)).toBe('"common"');
+    expect(new Set(two)).toEqual(new Set([ids[0]!, ids[1]!]));
+    expect(two).toEqual(search("chunks_fts", '"alpha" OR "common"', [4, 2, 1], 2).map((r) => r.id));
+    // Ten places: the rows only "common" matches keep theirs (fusion counts ranks), so the whole query is asked.
+    matches.length = 0;
+    expect(rankByLexical(snapshot, ["alpha", "common"], 10)).toEqual(search("chunks_fts", '"alpha" OR "common"', [4, 2, 1], 10).map((r) => r.id));
+    expect(matches).toEqual(['"alpha"', '"alpha" OR "common"']);
+    expect(rankByLexical(snapshot, ["common"], 10).length).toBe(4); // nothing else to ask for
     db.close();
   });
 });

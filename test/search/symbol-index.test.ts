@@ -50,7 +50,7 @@ describe("symbolIndexOf", () => {
       if (chunks[i] !== c) changed.push(i);
     });
     expect(changed.length).toBe(3);
-    const sizes = (i: ReturnType<typeof symbolIndexOf>) => [i.termIds.size, i.declared.size, i.ownerIds.size, i.ownerNames.length, i.ownerStart.length, i.ownerTerms.length];
+    const sizes = (i: ReturnType<typeof symbolIndexOf>) => [i.termIds.size, i.ownerIds.size, i.ownerNames.length, i.ownerStart.length, i.ownerTerms.length, i.declared.size];
     const parentSizes = sizes(symbolIndexOf(parent));
     const list = ChunkTable.from(chunks);
     const patched: Snapshot = { ...parent, chunks: list, patchedFrom: { parent: new WeakRef(parent), edits: changed.map((i) => ({ start: i, end: i + 1, inserted: 1 })) } };
@@ -63,7 +63,10 @@ describe("symbolIndexOf", () => {
     // The parent's index is untouched: its dictionaries were copied before the patch added to them.
     expect(isDeclaredName(parent, "scheduleretrywithbackoff")).toBe(false);
     expect(sizes(symbolIndexOf(parent))).toEqual(parentSizes);
-    expect(sizes(symbolIndexOf(patched)).every((n, k) => n > parentSizes[k]!)).toBe(true);
+    expect(sizes(symbolIndexOf(patched)).slice(0, 5).every((n, k) => n > parentSizes[k]!)).toBe(true);
+    // Declared names follow the rows: the renamed ones are gone (nothing else declares them), the new ones are there.
+    expect(["retrylater", "beta", "scheduleretrywithbackoff", "courier", "dispatch"].map((name) => isDeclaredName(patched, name))).toEqual([false, false, true, true, true]);
+    expect(["retrylater", "beta"].map((name) => isDeclaredName(parent, name))).toEqual([true, true]);
     expect(ranks(parent)).toEqual(ranks({ ...parent, patchedFrom: undefined }));
   });
 });
