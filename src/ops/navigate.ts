@@ -673,7 +673,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
         continue;
       }
       const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
-      const match = useMatch(r.snapshot, types, id, enclosing?.symbol);
+      const match = useMatch(r.snapshot, types, id, enclosing);
       found.push(enclosing ? { r, id, match, enclosing } : { r, id, match });
     }
   }

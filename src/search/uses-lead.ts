@@ -203,7 +203,7 @@ export function callersLead(snapshot: Snapshot, query: string, symbol: readonly 
     for (const use of asAsked(snapshot.db.identifiersNamed(name)).slice(0, MAX_USES)) {
       const index = enclosingIndex(snapshot, use.path, use.line);
       if (index === undefined || bySymbol.has(chunks.symbolAt(index))) continue;
-      const match = useMatch(snapshot, types, use, chunks.symbolAt(index));
+      const match = useMatch(snapshot, types, use, chunks.at(index));
       const otherType = use.qualifier !== undefined && declaredTypeNames(snapshot).has(use.qualifier);
       if (match === "name" && (namesakeTypes > MAX_NAMESAKE_TYPES || otherType)) continue;
       lead.set(index, Math.max(lead.get(index) ?? -Infinity, PRIORITY[match]));

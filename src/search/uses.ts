@@ -1,8 +1,8 @@
 // Where a declaration is used, by name: whether a use's receiver names the declaration's type (`Wallet.Sign`,
 // `wallet.Sign`), it sits inside that type without one, or it merely shares the name. No type resolution: the
 // references tool ranks by this, and search's usage questions ("who calls X") lead with the first two kinds.
-import type { Snapshot } from "../index/snapshot.ts";
-import type { ChunkKind, IdentifierRef } from "../types.ts";
+import { withDetails, type Snapshot } from "../index/snapshot.ts";
+import type { ChunkKind, ChunkRecord, IdentifierRef } from "../types.ts";
 import { findDefinitions, namedOutright, symbolSegments } from "./definitions.ts";
 
 export type UseMatch = "qualified" | "same-type" | "name";
@@ -10,19 +10,28 @@ export type UseMatch = "qualified" | "same-type" | "name";
 /** Receivers that mean the enclosing type itself. */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(["this", "base", "self"]);
 
-/** How a use of the symbol whose types are `types` (symbolTypes) relates to it; `enclosing` is the symbol around the use. */
+/** How a use of the symbol whose types are `types` (symbolTypes) relates to it; `enclosing` is the chunk around the use. */
 export function useMatch(
   snapshot: Snapshot,
   types: { names: ReadonlySet<string>; owners: readonly string[] },
   use: IdentifierRef & { path?: string },
-  enclosing: string | undefined,
+  enclosing: ChunkRecord | undefined,
 ): UseMatch {
   if (use.qualifier !== undefined && namesType(use.qualifier, types.names, (name) => declaredTypeNames(snapshot).has(name))) return "qualified";
-  const ownReceiver = use.qualifier === undefined ? bareNameIsMember(use.path) : SELF_RECEIVERS.has(use.qualifier);
-  if (ownReceiver && enclosing !== undefined && types.owners.some((o) => enclosing.startsWith(`${o}.`))) {
-    return "same-type";
-  }
-  return "name";
+  if (enclosing === undefined || !types.owners.some((o) => enclosing.symbol.startsWith(`${o}.`))) return "name";
+  const ownReceiver =
+    use.qualifier === undefined ? bareNameIsMember(use.path) : SELF_RECEIVERS.has(use.qualifier) || use.qualifier === goReceiverName(snapshot, enclosing);
+  return ownReceiver ? "same-type" : "name";
+}
+
+/**
+ * The receiver variable a Go method names in its signature (`l` of `func (l *Ledger) Post()`): inside the method it
+ * means the method's own type, as `this` does elsewhere. Undefined for anything else.
+ */
+function goReceiverName(snapshot: Snapshot, enclosing: ChunkRecord): string | undefined {
+  if (enclosing.kind !== "Method" || !enclosing.path.endsWith(".go")) return undefined;
+  const signature = withDetails(snapshot, enclosing).signature;
+  return /^\s*func\s*\(\s*([\p{L}_][\p{L}\p{N}_]*)\s/u.exec(signature)?.[1];
 }
 
 /**

@@ -355,9 +355,10 @@ describe("references", () => {
     // Python: `self.sign` inside Wallet and `w.sign` are calls; `Wallet` as a base class and an annotation.
     expect(lines(await polyWs.references({ symbol: "Wallet.sign", limit: 50 }))).toEqual(["wallet.py:3 call same-type self", "wallet.py:6 call name w"]);
     expect(lines(await polyWs.references({ symbol: "Wallet", limit: 50 }))).toEqual(["wallet.py:5 type name"]);
-    // Go: a bare `Post()` inside a Ledger method calls a package function, not the method (Go members need their
-    // receiver), so it is no same-type use; the receiver's own name (`l`) is not recognised. Java and Rust implementers.
-    expect(lines(await polyWs.references({ symbol: "Ledger.Post", limit: 50 }))).toEqual(["wallet.go:5 call name l", "wallet.go:5 call name"]);
+    // Go: the receiver's own name (`l` of `func (l *Ledger)`) means the method's type, as `this` does; a bare `Post()`
+    // inside a Ledger method calls a package function, not the method (Go members need their receiver), so it is no
+    // same-type use. Java and Rust implementers.
+    expect(lines(await polyWs.references({ symbol: "Ledger.Post", limit: 50 }))).toEqual(["wallet.go:5 call same-type l", "wallet.go:5 call name"]);
     const named = await polyWs.references({ symbol: "Named", kinds: ["implementation"], limit: 50 });
     expect(lines(named)).toEqual(["Audit.java:1 implementation name", "lib.rs:2 implementation name"]);
     expect(lines(await polyWs.references({ symbol: "Coin", limit: 50 }))).toEqual(["lib.rs:2 type name", "lib.rs:3 type name"]);
