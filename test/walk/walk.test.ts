@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symli
 import os from "node:os";
 import path from "node:path";
 import { updateWalk, walkProject, WalkRootError, type WalkOptions } from "../../src/walk/walk.ts";
+import { prng } from "../support/prng.ts";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "code-index-walk-"));
 afterAll(() => {
@@ -282,6 +283,39 @@ describe("updateWalk (the changed paths a tree watcher reports)", () => {
     expect(after).toEqual(await walk(root, options(root)));
     expect(after.files.map((f) => f.path)).toEqual(["New0.cs", "src/A.cs", "src/B.cs", "src/New.cs"]);
     expect(before.files.map((f) => f.path)).toEqual(["src/A.cs", "src/B.cs"]); // the previous walk is unchanged
+  });
+
+  test("whenever it answers, it answers what a whole walk would (random trees, .gitignore files, Exclude, new files)", async () => {
+    const random = prng(20);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const folders = ["", "src", "src/a", "src/a/deep", "lib", "bin", "obj/x", "node_modules/m", "gen", "docs", "nested"];
+    const names = ["A.cs", "b.cs", "Keep.cs", "View.g.cs", "Form.Designer.cs", "notes.md", "x.txt", "Z.CS", "ä.cs", "😀.cs", "big.cs"];
+    const ignores = ["", "*.md\n", "deep/\n", "src/a/\n!src/a/Keep.cs\n", "gen/\n", "b.cs\n", "/lib\n", "*.cs\n!Keep.cs\n"];
+    const excludes = [[], ["docs/"], ["**/b.cs"], ["src/a/deep/", "!src/a/deep/Keep.cs"]];
+    let answered = 0;
+    for (let trial = 0; trial < 60; trial++) {
+      const files: Record<string, string | null> = {};
+      for (const folder of folders) files[folder === "" ? "seed.cs" : `${folder}/seed.cs`] = "class S {}";
+      files["nested/.git"] = null;
+      files[".gitignore"] = pick(ignores);
+      files[`${pick(["src", "src/a", "lib"])}/.gitignore`] = pick(ignores);
+      const root = tree(files);
+      const options: WalkOptions = { root, extensions: [".cs", ".md"], exclude: pick(excludes), maxFileBytes: 64 };
+      const before = await walkProject(options);
+      const changed: string[] = [];
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const rel = `${pick(folders) === "" ? "" : `${pick(folders)}/`}${pick(names)}`.replace(/^\//, "");
+        mkdirSync(path.join(root, path.dirname(rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), rel.endsWith("big.cs") ? "x".repeat(100) : "class N {}");
+        changed.push(rel);
+      }
+      const after = updateWalk(before, changed, options);
+      if (after === undefined) continue;
+      answered++;
+      expect({ trial, changed, files: after.files }).toEqual({ trial, changed, files: (await walkProject(options)).files });
+      expect(after.skipped).toEqual((await walkProject(options)).skipped);
+    }
+    expect(answered).toBeGreaterThan(15); // most new files were judged without a walk
   });
 
   test("anything a walk's rules must judge asks for a whole walk", async () => {
