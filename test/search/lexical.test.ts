@@ -81,3 +81,16 @@ describe("rankByLexical", () => {
     db.close();
   });
 });
+
+describe("termEvidence", () => {
+  test("past its limit it keeps the best rows and still counts every row holding the term, folded terms too", () => {
+    const { db } = dbWith(["common a", "common b common", "common c", "common d", "common e", "größe x", "grösse y", "GRÖSSE z"]);
+    const plain = db.termEvidence("chunks_fts", '"common"', WEIGHTS, 2);
+    expect(plain.rows.length).toBe(2);
+    expect(plain.docCount).toBe(5);
+    // The tokenizer folds case and diacritics: all three rows hold "grosse".
+    const folded = db.termEvidence("chunks_fts", '"grösse"', WEIGHTS, 1);
+    expect([folded.rows.length, folded.docCount]).toEqual([1, 2]);
+    db.close();
+  });
+});
