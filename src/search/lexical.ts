@@ -77,9 +77,18 @@ export function rankByLexical(snapshot: Snapshot, terms: readonly string[], limi
   const weighty = withoutWeightless(snapshot, terms);
   if (weighty.length < new Set(terms).size) {
     const ranked = snapshot.db.bm25Search("chunks_fts", ftsQuery(weighty)!, columns, limit);
-    if (ranked.length === limit) return ranked.map((r) => r.id);
+    if (ranked.length === limit) return inTreeOrderOnTies(snapshot, ranked);
   }
-  return snapshot.db.bm25Search("chunks_fts", match, columns, limit).map((r) => r.id);
+  return inTreeOrderOnTies(snapshot, snapshot.db.bm25Search("chunks_fts", match, columns, limit));
+}
+
+/**
+ * Ids best first, equal scores (copied files, identical members) in the tree's order rather than by id: ids follow
+ * the order files were written in, so the same tree ranked differently after another history of edits.
+ */
+function inTreeOrderOnTies(snapshot: Snapshot, ranked: readonly { id: number; score: number }[]): number[] {
+  const place = (id: number) => snapshot.indexByOrdinal.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return [...ranked].sort((a, b) => b.score - a.score || place(a.id) - place(b.id)).map((r) => r.id);
 }
 
 // Per snapshot: the chunk count and the counts of the terms asked about so far (agents ask many questions with

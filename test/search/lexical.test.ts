@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { IndexDb, type ChunkWrite } from "../../src/store/db.ts";
 import type { Snapshot } from "../../src/index/snapshot.ts";
 import { luceneIdf, rankBm25, rankByLexical } from "../../src/search/lexical.ts";
-import { removeAll, tempDir } from "../support/index-fixture.ts";
+import { csClass, indexTree, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { queryTerms } from "../../src/text/tokens.ts";
 
 const dirs: string[] = [];
 afterAll(() => removeAll(dirs));
@@ -67,7 +68,7 @@ describe("rankByLexical", () => {
     const matches: string[] = [];
     const search = db.bm25Search.bind(db);
     db.bm25Search = (table, match, weights, limit) => (matches.push(match), search(table, match, weights, limit));
-    const snapshot = { db } as unknown as Snapshot;
+    const snapshot = { db, indexByOrdinal: { get: (id: number) => id } } as unknown as Snapshot;
     // Two places: "alpha" alone fills them, and they are the full query's first two.
     const two = rankByLexical(snapshot, ["alpha", "common"], 2);
     expect(matches).toEqual(['"alpha"']);
@@ -92,5 +93,18 @@ describe("termEvidence", () => {
     const folded = db.termEvidence("chunks_fts", '"grösse"', WEIGHTS, 1);
     expect([folded.rows.length, folded.docCount]).toEqual([1, 2]);
     db.close();
+  });
+});
+
+describe("rankByLexical on an index", () => {
+  test("equal scores come in the tree's order, whatever order the files were indexed in", async () => {
+    const copy = csClass("App", "Ledger", ["Reconcile", "Settle"]);
+    const { index, dispose } = await indexTree("lexical-ties", { "src/B.cs": copy });
+    writeTree(index.snapshot().root, { "src/A.cs": copy }); // indexed later: higher ids, earlier in the tree
+    await index.refresh();
+    const snapshot = index.snapshot();
+    const paths = rankByLexical(snapshot, queryTerms("reconcile ledger"), 10).map((id) => snapshot.chunks.pathAt(snapshot.indexByOrdinal.get(id)!));
+    expect(paths.slice(0, 2)).toEqual(["src/A.cs", "src/B.cs"]);
+    dispose();
   });
 });
