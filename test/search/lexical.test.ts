@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { IndexDb, type ChunkWrite } from "../../src/store/db.ts";
 import type { Snapshot } from "../../src/index/snapshot.ts";
-import { luceneIdf, rankBm25, rankByLexical } from "../../src/search/lexical.ts";
+import { luceneIdf, rankBm25, rankByLexical, rankPassages } from "../../src/search/lexical.ts";
 import { csClass, indexTree, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 import { queryTerms } from "../../src/text/tokens.ts";
 
@@ -105,6 +105,9 @@ describe("rankByLexical on an index", () => {
     const snapshot = index.snapshot();
     const paths = rankByLexical(snapshot, queryTerms("reconcile ledger"), 10).map((id) => snapshot.chunks.pathAt(snapshot.indexByOrdinal.get(id)!));
     expect(paths.slice(0, 2)).toEqual(["src/A.cs", "src/B.cs"]);
+    // Passages too, also when the limit falls between the two.
+    expect(rankPassages(snapshot, queryTerms("reconcile ledger"), 2).map((p) => p.path)).toEqual(["src/A.cs", "src/B.cs"]);
+    expect(rankPassages(snapshot, queryTerms("reconcile ledger"), 1).map((p) => p.path)).toEqual(["src/A.cs"]);
     dispose();
   });
 });

@@ -81,6 +81,15 @@ function freshName(ctx: EditContext, style: "pascal" | "camel" | "snake" = "pasc
 }
 
 /** The file's text, or undefined when an earlier edit in the same step removed it. */
+/** One of the files with these extensions, drawn at random, with its text; undefined when there is none. */
+function pickFile(ctx: EditContext, files: string[], extensions: string[]): { path: string; text: string } | undefined {
+  const candidates = withExtension(files, extensions);
+  if (candidates.length === 0) return undefined;
+  const path = ctx.rng.pick(candidates);
+  const text = read(ctx, path);
+  return text === undefined ? undefined : { path, text };
+}
+
 function read(ctx: EditContext, path: string): string | undefined {
   try {
     return readFileSync(join(ctx.root, path), "utf8");
@@ -154,11 +163,9 @@ function csharpClassFile(cls: string, methods: string[], inNamespace: boolean): 
 
 /** Picks a C# file with method headers; undefined when there is none (the edit is drawn again). */
 function csharpMethods(ctx: EditContext, files: string[]) {
-  const cs = withExtension(files, [".cs"]);
-  if (cs.length === 0) return undefined;
-  const path = ctx.rng.pick(cs);
-  const text = read(ctx, path);
-  if (text === undefined) return undefined;
+  const picked = pickFile(ctx, files, [".cs"]);
+  if (!picked) return undefined;
+  const { path, text } = picked;
   const lines = text.split("\n");
   return { path, text, lines, headers: methodHeaders(lines) };
 }
@@ -184,11 +191,9 @@ const EDITS: Record<string, [number, Edit]> = {
     return { op: "addMethod", path: file.path, name, detail: `line ${at + 1}` };
   }],
   addClass: [6, (ctx, files) => {
-    const cs = withExtension(files, [".cs"]);
-    if (cs.length === 0) return undefined;
-    const path = ctx.rng.pick(cs);
-    const text = read(ctx, path);
-    if (text === undefined) return undefined;
+    const picked = pickFile(ctx, files, [".cs"]);
+    if (!picked) return undefined;
+    const { path, text } = picked;
     const [cls, method] = [freshName(ctx), freshName(ctx)];
     write(ctx, path, text + `\n/// <summary>Churn class ${cls}.</summary>\npublic class ${cls}\n{\n    public string ${method}(string s)\n    {\n        return s;\n    }\n}\n`);
     added(ctx, path, cls, method);
@@ -209,11 +214,9 @@ const EDITS: Record<string, [number, Edit]> = {
     return { op: "renameMethod", path: file.path, name, detail: `${old} at line ${at + 1}` };
   }],
   renameType: [4, (ctx, files) => {
-    const cs = withExtension(files, [".cs"]);
-    if (cs.length === 0) return undefined;
-    const path = ctx.rng.pick(cs);
-    const text = read(ctx, path);
-    if (text === undefined) return undefined;
+    const picked = pickFile(ctx, files, [".cs"]);
+    if (!picked) return undefined;
+    const { path, text } = picked;
     const lines = text.split("\n");
     const headers = lines.flatMap((l, i) => (TYPE_HEADER.test(l) && !l.trim().startsWith("//") ? [i] : []));
     if (headers.length === 0) return undefined;
@@ -266,11 +269,9 @@ const EDITS: Record<string, [number, Edit]> = {
     return { op: "changeSignature", path: file.path, name, detail: `line ${at + 1}` };
   }],
   bodyEdit: [10, (ctx, files) => {
-    const code = withExtension(files, [".cs", ".ts", ".js", ".py"]);
-    if (code.length === 0) return undefined;
-    const path = ctx.rng.pick(code);
-    const text = read(ctx, path);
-    if (text === undefined) return undefined;
+    const picked = pickFile(ctx, files, [".cs", ".ts", ".js", ".py"]);
+    if (!picked) return undefined;
+    const { path, text } = picked;
     const lines = text.split("\n");
     const statements = lines.flatMap((l, i) => (/;\s*$/.test(l) && /^\s{8,}/.test(l) ? [i] : []));
     if (statements.length === 0) return undefined;
@@ -418,11 +419,9 @@ const EDITS: Record<string, [number, Edit]> = {
   }],
   scriptEdit: [6, (ctx, files) => {
     // TypeScript and JavaScript: a function appended, renamed, or put first (which moves every line).
-    const scripts = withExtension(files, [".ts", ".js"]);
-    if (scripts.length === 0) return undefined;
-    const path = ctx.rng.pick(scripts);
-    const text = read(ctx, path);
-    if (text === undefined) return undefined;
+    const picked = pickFile(ctx, files, [".ts", ".js"]);
+    if (!picked) return undefined;
+    const { path, text } = picked;
     const how = ctx.rng.pick(["append", "rename", "prepend"] as const);
     const fn = freshName(ctx, "camel");
     if (how === "append") write(ctx, path, text + `\n/** Churn ${fn}. */\nexport function ${fn}(a: number): number {\n  return a * 2;\n}\n`);
@@ -439,11 +438,9 @@ const EDITS: Record<string, [number, Edit]> = {
   }],
   pythonEdit: [4, (ctx, files) => {
     // The corpus has no Python: this edits the files addFile made.
-    const python = withExtension(files, [".py"]);
-    if (python.length === 0) return undefined;
-    const path = ctx.rng.pick(python);
-    const text = read(ctx, path);
-    if (text === undefined) return undefined;
+    const picked = pickFile(ctx, files, [".py"]);
+    if (!picked) return undefined;
+    const { path, text } = picked;
     const fn = freshName(ctx, "snake");
     if (ctx.rng.chance(0.5)) write(ctx, path, text + `\n\ndef ${fn}(x):\n    return x\n`);
     else {
@@ -457,11 +454,9 @@ const EDITS: Record<string, [number, Edit]> = {
     return { op: "pythonEdit", path, name: fn };
   }],
   markdownEdit: [4, (ctx, files) => {
-    const markdown = withExtension(files, [".md"]);
-    if (markdown.length === 0) return undefined;
-    const path = ctx.rng.pick(markdown);
-    const text = read(ctx, path);
-    if (text === undefined) return undefined;
+    const picked = pickFile(ctx, files, [".md"]);
+    if (!picked) return undefined;
+    const { path, text } = picked;
     const lines = text.split("\n");
     const heading = freshName(ctx);
     const headings = lines.flatMap((l, i) => (/^#{1,4} /.test(l) ? [i] : []));
