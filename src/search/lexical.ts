@@ -1,6 +1,6 @@
 // Lexical branches: BM25 over chunks (header: symbol, path, kind; summary: signature, doc; body: code) and over
 // passages (fixed line windows with the path as header, scored with the Lucene idf).
-import type { Snapshot } from "../index/snapshot.ts";
+import { compareCodePoints, type Snapshot } from "../index/snapshot.ts";
 import type { IndexDb, LexicalTable } from "../store/db.ts";
 
 export interface LexicalWeights {
@@ -140,7 +140,17 @@ const passageRows = new WeakMap<Snapshot, number>();
 export function rankPassages(snapshot: Snapshot, terms: readonly string[], limit: number, headerWeight = 3): PassageHit[] {
   let count = passageRows.get(snapshot);
   if (count === undefined) passageRows.set(snapshot, (count = snapshot.db.lexicalRowCount("passages_fts")));
-  const ranked = rankBm25(snapshot.db, "passages_fts", terms, [headerWeight, 1], limit, count);
+  // Every candidate scored, then the limit and the rows tied with its last: equal scores (copied files) are put in
+  // the tree's order (path, line), not by id, which follows the order files were indexed in.
+  const all = rankBm25(snapshot.db, "passages_fts", terms, [headerWeight, 1], Number.MAX_SAFE_INTEGER, count);
+  let cut = Math.min(limit, all.length);
+  while (cut > 0 && cut < all.length && all[cut]!.score === all[cut - 1]!.score) cut++;
+  const ranked = all.slice(0, cut);
   const byId = snapshot.db.passagesById(ranked.map((r) => r.id));
-  return ranked.flatMap((r) => byId.get(r.id) ?? []);
+  const hits = ranked.flatMap((r) => {
+    const hit = byId.get(r.id);
+    return hit ? [{ ...hit, score: r.score }] : [];
+  });
+  hits.sort((a, b) => b.score - a.score || compareCodePoints(a.path, b.path) || a.startLine - b.startLine);
+  return hits.slice(0, limit).map(({ path, startLine, endLine }) => ({ path, startLine, endLine }));
 }
