@@ -75,7 +75,7 @@ export function rankByLexical(snapshot: Snapshot, terms: readonly string[], limi
   // Without the weightless terms when the others fill the list: the rows only they match score ~1e-6 and would come
   // last. Fusion counts ranks, not scores, so when the list is short those rows keep their places (small projects).
   const weighty = withoutWeightless(snapshot, terms);
-  if (weighty.length < new Set(terms).size) {
+  if (weighty) {
     const ranked = snapshot.db.bm25Search("chunks_fts", ftsQuery(weighty)!, columns, limit);
     if (ranked.length === limit) return inTreeOrderOnTies(snapshot, ranked);
   }
@@ -98,20 +98,21 @@ const chunkTermCounts = new WeakMap<Snapshot, { rows: number; counts: Map<string
 /**
  * The distinct terms without those in half the chunks or more: FTS5's bm25 clamps their idf to 1e-6, so they add at
  * most a millionth to a score, yet reading their rows was most of a search at 1M chunks ("thread", from the namespace
- * Cysharp.Threading.Tasks, is in 62 % of them: 0.7 s of a 1.2 s query). All of them when nothing else is left.
+ * Cysharp.Threading.Tasks, is in 62 % of them: 0.7 s of a 1.2 s query). Undefined when there is none to leave out,
+ * or nothing else.
  */
-function withoutWeightless(snapshot: Snapshot, terms: readonly string[]): readonly string[] {
+function withoutWeightless(snapshot: Snapshot, terms: readonly string[]): string[] | undefined {
   let known = chunkTermCounts.get(snapshot);
   if (!known) chunkTermCounts.set(snapshot, (known = { rows: snapshot.db.lexicalRowCount("chunks_fts"), counts: new Map() }));
   const { rows, counts } = known;
-  const unknown = [...new Set(terms)].filter((t) => !counts.has(t));
+  const distinct = [...new Set(terms)];
+  const unknown = distinct.filter((t) => !counts.has(t));
   if (unknown.length > 0) {
     const found = snapshot.db.documentCounts("chunks_fts", unknown);
     for (const t of unknown) counts.set(t, found.get(t) ?? 0);
   }
-  const distinct = [...new Set(terms)];
   const kept = distinct.filter((t) => 2 * counts.get(t)! < rows);
-  return kept.length > 0 ? kept : distinct;
+  return kept.length > 0 && kept.length < distinct.length ? kept : undefined;
 }
 
 /**
