@@ -49,7 +49,7 @@ class StringPool<T extends string = string> {
   constructor(readonly values: T[] = []) {}
 
   intern(value: T): number {
-    const ids = this.lookups();
+    const ids = this.ids ?? this.lookups();
     let id = ids.get(value);
     if (id === undefined) ids.set(value, (id = this.values.push(value) - 1));
     return id;
@@ -208,6 +208,8 @@ export class ChunkTableBuilder {
   private lastFile = 0;
   private lastQualifier: string | undefined;
   private lastQualifierId = 0;
+  private lastKind: ChunkKind | undefined;
+  private lastKindId = 0;
 
   constructor(capacity = 1024, pools?: Pools) {
     this.columns = allocate(Math.max(1, capacity));
@@ -221,9 +223,13 @@ export class ChunkTableBuilder {
     c.ordinals[i] = ordinal;
     c.startLines[i] = startLine;
     c.endLines[i] = endLine;
-    const k = this.pools.kinds.intern(kind);
-    if (k > KIND_BITS) throw new Error(`more than ${KIND_BITS + 1} chunk kinds`);
-    c.kinds[i] = k | (stateField ? STATE_FIELD : 0) | (commentOnly ? COMMENT_ONLY : 0);
+    // Kinds repeat row after row (a type's methods): looked up only when the kind changes.
+    if (kind !== this.lastKind) {
+      this.lastKind = kind;
+      this.lastKindId = this.pools.kinds.intern(kind);
+      if (this.lastKindId > KIND_BITS) throw new Error(`more than ${KIND_BITS + 1} chunk kinds`);
+    }
+    c.kinds[i] = this.lastKindId | (stateField ? STATE_FIELD : 0) | (commentOnly ? COMMENT_ONLY : 0);
     if (path !== this.lastPath) {
       this.lastPath = path;
       this.lastFile = this.pools.paths.intern(path);
