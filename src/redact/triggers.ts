@@ -11,7 +11,6 @@ export interface TriggerIndex {
   readonly atomsByRule: readonly (readonly string[] | undefined)[];
 }
 
-
 /** Builds the scan regex and each rule's atoms from the rule table. */
 export function buildTriggerIndex(rules: readonly Rule[]): TriggerIndex {
   const triggers = [...new Set(rules.flatMap((rule) => rule.triggers))];

@@ -1,6 +1,7 @@
 // Lexical branches: BM25 over chunks (header: symbol, path, kind; summary: signature, doc; body: code) and over
 // passages (fixed line windows with the path as header, scored with the Lucene idf).
-import { compareCodePoints, type Snapshot } from "../index/snapshot.ts";
+import type { Snapshot } from "../index/snapshot.ts";
+import { compareCodePoints } from "../text/code-points.ts";
 import type { IndexDb, LexicalTable } from "../store/db.ts";
 
 export interface LexicalWeights {
@@ -91,9 +92,9 @@ function inTreeOrderOnTies(snapshot: Snapshot, ranked: readonly { id: number; sc
   return [...ranked].sort((a, b) => b.score - a.score || place(a.id) - place(b.id)).map((r) => r.id);
 }
 
-// Per snapshot: the chunk count and the counts of the terms asked about so far (agents ask many questions with
-// the same words; a refresh that writes anything makes a new snapshot, so the counts never go stale).
-const chunkTermCounts = new WeakMap<Snapshot, { rows: number; counts: Map<string, number> }>();
+// Per snapshot: the counts of the terms asked about so far (agents ask many questions with the same words; a refresh
+// that writes anything makes a new snapshot, so the counts never go stale).
+const chunkTermCounts = new WeakMap<Snapshot, Map<string, number>>();
 
 /**
  * The distinct terms without those in half the chunks or more: FTS5's bm25 clamps their idf to 1e-6, so they add at
@@ -102,16 +103,16 @@ const chunkTermCounts = new WeakMap<Snapshot, { rows: number; counts: Map<string
  * or nothing else.
  */
 function withoutWeightless(snapshot: Snapshot, terms: readonly string[]): string[] | undefined {
-  let known = chunkTermCounts.get(snapshot);
-  if (!known) chunkTermCounts.set(snapshot, (known = { rows: snapshot.db.lexicalRowCount("chunks_fts"), counts: new Map() }));
-  const { rows, counts } = known;
+  let counts = chunkTermCounts.get(snapshot);
+  if (!counts) chunkTermCounts.set(snapshot, (counts = new Map()));
+  const rows = snapshot.chunks.length; // every chunk has one row in chunks_fts
   const distinct = [...new Set(terms)];
   const unknown = distinct.filter((t) => !counts.has(t));
   if (unknown.length > 0) {
     const found = snapshot.db.documentCounts("chunks_fts", unknown);
     for (const t of unknown) counts.set(t, found.get(t) ?? 0);
   }
-  const kept = distinct.filter((t) => 2 * counts.get(t)! < rows);
+  const kept = distinct.filter((t) => 2 * counts!.get(t)! < rows);
   return kept.length > 0 && kept.length < distinct.length ? kept : undefined;
 }
 

@@ -68,7 +68,7 @@ describe("rankByLexical", () => {
     const matches: string[] = [];
     const search = db.bm25Search.bind(db);
     db.bm25Search = (table, match, weights, limit) => (matches.push(match), search(table, match, weights, limit));
-    const snapshot = { db, indexByOrdinal: { get: (id: number) => id } } as unknown as Snapshot;
+    const snapshot = { db, chunks: { length: 6 }, indexByOrdinal: { get: (id: number) => id } } as unknown as Snapshot;
     // Two places: "alpha" alone fills them, and they are the full query's first two.
     const two = rankByLexical(snapshot, ["alpha", "common"], 2);
     expect(matches).toEqual(['"alpha"']);
