@@ -28,7 +28,7 @@ import { Language, Parser, Query, type Node } from "web-tree-sitter";
 import type { ChunkKind, IdentifierRef } from "../types.ts";
 import { commentDocText, docstringText, isProseComment, isToolDirective } from "./doc-text.ts";
 import type { RawChunk } from "./draft.ts";
-import { isDeclarationFile, type LanguageSpec } from "./languages.ts";
+import { isDeclarationFile, type CommentDocStyle, type LanguageSpec } from "./languages.ts";
 import { REFERENCE_CAPTURES, validateCaptures } from "./parser.ts";
 import { extractReferences } from "./references.ts";
 import { collapseWhitespace, dedent } from "./text.ts";
@@ -218,6 +218,20 @@ class SourceFile {
       const start = { startRow: outer.startPosition.row, startIndex: outer.startIndex };
       return doc === undefined ? start : { ...start, doc };
     }
+    const { docs, row, startIndex } = this.leadingComments(outer, style);
+    let doc = docs.length > 0 ? commentDocText(docs.map((d) => this.of(d)).join("\n")) : undefined;
+    // A member of a group with no doc of its own (Go's `// Seek whence values.` above `const (`) takes the group's:
+    // it says what every member is. The group's comment stays outside the member's lines.
+    const group = doc === undefined ? this.enclosingGroup(outer) : undefined;
+    if (group) {
+      const above = this.leadingComments(group, style).docs;
+      if (above.length > 0) doc = commentDocText(above.map((d) => this.of(d)).join("\n"));
+    }
+    return doc === undefined ? { startRow: row, startIndex } : { startRow: row, startIndex, doc };
+  }
+
+  /** The comments directly above a node that document it, and where the node's chunk then starts. */
+  private leadingComments(outer: Node, style: CommentDocStyle): { docs: Node[]; row: number; startIndex: number } {
     const docs: Node[] = [];
     let row = outer.startPosition.row;
     let startIndex = outer.startIndex;
@@ -233,8 +247,14 @@ class SourceFile {
       row = prev.startPosition.row;
       startIndex = prev.startIndex;
     }
-    const doc = docs.length > 0 ? commentDocText(docs.map((d) => this.of(d)).join("\n")) : undefined;
-    return doc === undefined ? { startRow: row, startIndex } : { startRow: row, startIndex, doc };
+    return { docs, row, startIndex };
+  }
+
+  /** The grouping statement (`const (…)`, `var (…)`) a declaration shares with others, if the language has them. */
+  private enclosingGroup(outer: Node): Node | undefined {
+    const groups = this.spec.docGroups ?? [];
+    for (let up = outer.parent, hops = 0; up && hops < 2; up = up.parent, hops++) if (groups.includes(up.type)) return up;
+    return undefined;
   }
 
   private startsLine(node: Node): boolean {

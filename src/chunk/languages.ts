@@ -33,7 +33,8 @@ import type { ChunkKind } from "../types.ts";
  * or in a docstring, the first statement of its body. Tool directives (`// eslint-disable-next-line`) directly
  * above belong to the chunk without being doc.
  */
-export type DocStyle = { comment: RegExp; proseLines?: boolean } | { docstring: true };
+export type CommentDocStyle = { comment: RegExp; proseLines?: boolean };
+export type DocStyle = CommentDocStyle | { docstring: true };
 
 export interface LanguageSpec {
   /** Lower-case name; the table is sorted by it. */
@@ -56,6 +57,8 @@ export interface LanguageSpec {
    */
   wrappers: readonly string[];
   doc: DocStyle;
+  /** Statements grouping several declarations (Go's `const (…)`): a member with no doc of its own takes the group's. */
+  docGroups?: readonly string[];
   /**
    * Top-level statements left out of gap chunks (imports, package lines): they name nothing a search looks for,
    * references skip them, and the passage index still covers their lines.
@@ -145,6 +148,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
       "definition.type": "TypeAlias",
     },
     wrappers: ["const_declaration", "type_declaration", "var_declaration"],
+    docGroups: ["const_declaration", "type_declaration", "var_declaration"],
     imports: ["import_declaration", "package_clause"],
     doc: { comment: /^\/\// },
     commentLine: C_COMMENT_LINE,

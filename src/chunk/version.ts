@@ -92,5 +92,6 @@
  *     suite `z․object`), so they no longer split it into qualifiers.
  * 45: names in JavaScript/TypeScript export lists (`export { a, b as c }`, `export { a } from "./x"`) are no
  *     references, as imports are not.
+ * 46: a Go declaration in a `const (…)`, `var (…)` or `type (…)` group with no doc of its own takes the group's.
  */
-export const CHUNKER_VERSION = 45;
+export const CHUNKER_VERSION = 46;

@@ -278,6 +278,34 @@ describe("Go package-level variables", () => {
     expect(only(chunks, "store.ErrMissing").doc).toBe("ErrMissing is returned for an unknown sku.");
     expect(only(chunks, "store.hits").doc).toBe("hits counts lookups.");
   });
+  test("a member of a const, var or type group without a doc of its own takes the group's; one with its own keeps it", () => {
+    const text = src(
+      "package io", //                                                  1
+      "", //                                                            2
+      "// Seek whence values.", //                                      3
+      "const (", //                                                     4
+      "\tSeekStart = 0 // seek relative to the origin of the file", //  5
+      "\t// SeekEnd seeks from the end.", //                            6
+      "\tSeekEnd = 2", //                                               7
+      ")", //                                                           8
+      "", //                                                            9
+      "// Readers and writers of entries.", //                          10
+      "type (", //                                                      11
+      "\tReader interface{ Read() int }", //                            12
+      "\tWriter interface{ Write(n int) }", //                          13
+      ")", //                                                           14
+      "", //                                                            15
+      "const Lone = 1", //                                              16
+    );
+    const chunks = chunker.chunk("io/io.go", text);
+    expect(only(chunks, "io.SeekStart").doc).toBe("Seek whence values.");
+    expect(only(chunks, "io.SeekEnd").doc).toBe("SeekEnd seeks from the end.");
+    expect(only(chunks, "io.Reader").doc).toBe("Readers and writers of entries.");
+    expect(only(chunks, "io.Writer").doc).toBe("Readers and writers of entries.");
+    expect(only(chunks, "io.Lone").doc).toBeUndefined();
+    // The group's comment stays outside its members' lines.
+    expect(only(chunks, "io.SeekStart").startLine).toBe(5);
+  });
 });
 
 describe("Java fields", () => {
