@@ -1,6 +1,6 @@
 // Lab: re-ranks each question's top files xQuAD-style, trading the file's rank against the query terms it covers
 // that the files above it do not (each term weighted by idf, its novelty halved per file above that has it), and
-// prints file recall@5 / recall@10 / MRR@10 and function recall@5 per λ (development aid; README, eleventh round).
+// prints file recall@5 / recall@10 / MRR@10 and function recall@5 per λ (development aid; docs/ranking.md, eleventh round).
 // Usage: bun scripts/dev/diversify-lab.ts QUESTIONS.yaml   (TOP=20 files re-ranked, UNIFORM=1 for equal weights)
 import { readFileSync } from "node:fs";
 import { searchSnapshot } from "../../src/search/search.ts";

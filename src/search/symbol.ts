@@ -12,7 +12,7 @@ export function isDeclaredName(snapshot: Snapshot, lowerName: string): boolean {
  * The agent nouns of query terms that declaration names use: code names things by what they do ("hold" →
  * `ExceptionHolder`, "handle" → `ErrorHandler`), and the stemmer leaves a short stem's -er on (holder, runner,
  * reader stay themselves; scheduler and observer do become schedul, observ). Measured on the eval set: function
- * recall@5 0.60 → 0.63, file MRR@10 0.48 → 0.49, file recall@5 unchanged; the held-out sets unchanged (README).
+ * recall@5 0.60 → 0.63, file MRR@10 0.48 → 0.49, file recall@5 unchanged; the held-out sets unchanged (docs/ranking.md, tenth round).
  * A verb that names declarations itself needs no noun: its own matches are the sense meant, and the noun brings
  * another ("chunk ids … parsed" found `Chunker` and `Parser` ahead of `parseChunkId`).
  */
