@@ -15,7 +15,7 @@ const projects = new Map<string, ReturnType<typeof loadConfig>["projects"][numbe
 for (const file of process.argv.slice(2)) {
   const set = loadQuestionSet(file);
   for (const q of set.questions) {
-    const corpus = q.corpus!;
+    const corpus = q.corpus ?? set.corpus!;
     if (!projects.has(corpus)) {
       const root = corpusRoot(set, corpus, process.cwd(), process.env.ROOT);
       projects.set(corpus, loadConfig({ ...base, flags: { root, id: corpus, embedder: "none" } }).projects[0]!);
