@@ -1,13 +1,19 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createChunker } from "../../src/chunk/chunker.ts";
 import { chunkFiles, defaultWorkerCount } from "../../src/index/chunk-files.ts";
 import type { FileJob, FileOutcome } from "../../src/index/prepare-file.ts";
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function tree(n: number): FileJob[] {
   const dir = mkdtempSync(join(tmpdir(), "ci-chunkfiles-"));
+  dirs.push(dir);
   const jobs: FileJob[] = [];
   for (let i = 0; i < n; i++) {
     const path = `F${i}.cs`;

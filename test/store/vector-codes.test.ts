@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,9 +11,15 @@ function vec(dims: number, seed: number): Float32Array {
   return v;
 }
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 describe("codes.bin beside vectors.bin", () => {
   test("appends keep one code per row; a missing or short codes file is rebuilt from the vectors", () => {
     const dir = mkdtempSync(join(tmpdir(), "ci-codes-"));
+    dirs.push(dir);
     const dims = 96;
     const file = new VectorFile(join(dir, "vectors.bin"), dims);
     file.append([vec(dims, 1), vec(dims, 2)]);
