@@ -735,7 +735,11 @@ type LinesOf = (index: ProjectIndex, path: string) => string[] | undefined;
  * end cannot be told.
  */
 function ownPartOfLine(line: string, chunk: DetailedChunk): { body: string; truncated: ChunkTruncationView } | undefined {
-  const at = line.indexOf(chunk.signature.slice(0, 60));
+  const signatureAt = line.indexOf(chunk.signature.slice(0, 60));
+  // Attributes written before the signature on its line (`[Parameter] public string From { get; set; }`) are the
+  // declaration's too: the signature leaves them out.
+  const attributes = signatureAt < 0 ? null : /(?:\[[^\[\]]*\]\s*)+$/.exec(line.slice(0, signatureAt));
+  const at = attributes ? attributes.index : signatureAt;
   const end = at < 0 ? undefined : declarationEndInLine(line, at);
   if (end === undefined || (at <= line.search(/\S/) && end >= line.trimEnd().length)) return undefined;
   const cutAt = Math.min(end, at + GET_CHUNK_CHARS);

@@ -5,8 +5,9 @@ const CLOSERS: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}"
 
 /**
  * The end (exclusive) of the declaration that starts at `from` in `line`: after the `}` that closes its body, or the
- * `;` that ends a declaration without one (a field, `=> expression;`). Undefined when the line ends first (the
- * declaration goes on past it) or a bracket does not match.
+ * `;` that ends a declaration without one (a field, `=> expression;`); a C# property's initializer after its accessors
+ * (`{ get; init; } = TimeSpan.FromMinutes(15);`) is part of it. Undefined when the line ends first (the declaration
+ * goes on past it) or a bracket does not match.
  */
 export function declarationEndInLine(line: string, from: number): number | undefined {
   const open: string[] = [];
@@ -19,7 +20,11 @@ export function declarationEndInLine(line: string, from: number): number | undef
     if (c in CLOSERS) open.push(CLOSERS[c]!);
     else if (c === ")" || c === "]" || c === "}") {
       if (open.pop() !== c) return undefined;
-      if (c === "}" && open.length === 0) return i + 1;
+      if (c === "}" && open.length === 0) {
+        const initializer = /^\s*=(?![=>])/.exec(line.slice(i + 1));
+        if (!initializer) return i + 1;
+        i += initializer[0].length; // on to the `;` that ends the initializer
+      }
     } else if (c === ";" && open.length === 0) return i + 1;
   }
   return undefined;

@@ -272,6 +272,12 @@ describe("Workspace.getChunk", () => {
     writeFileSync(join(root, "Small.cs"), "namespace N { public class A { public void X() { var a = 1; } public void Y() { var b = 2; } } }\n");
     const x = (await ws.findSymbol({ name: "A.X", limit: 1 })).hits[0]!;
     expect((await ws.getChunk(x.id)).body).toBe("public void X() { var a = 1; }");
+    // A property's initializer and the attributes before it on its line are its own characters.
+    writeFileSync(join(root, "Props.cs"), 'namespace N { public class O { [Parameter] public string From { get; set; } = ""; public TimeSpan Life { get; init; } = TimeSpan.FromMinutes(15); } }\n');
+    const from = (await ws.findSymbol({ name: "O.From", limit: 1 })).hits[0]!;
+    expect((await ws.getChunk(from.id)).body).toBe('[Parameter] public string From { get; set; } = "";');
+    const life = (await ws.findSymbol({ name: "O.Life", limit: 1 })).hits[0]!;
+    expect((await ws.getChunk(life.id)).body).toBe("public TimeSpan Life { get; init; } = TimeSpan.FromMinutes(15);");
     ws.close();
   });
 

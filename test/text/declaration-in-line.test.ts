@@ -19,6 +19,14 @@ describe("declarationEndInLine", () => {
     expect(cut("public int Twice(int x) => x * 2; public int Next;", "public int Twice")).toBe("public int Twice(int x) => x * 2;");
   });
 
+  test("a property's initializer after its accessors is part of it; a comparison or a lambda after a brace is not", () => {
+    const props = "public TimeSpan Life { get; init; } = TimeSpan.FromMinutes(15); public string Name { get; set; } = \"}\"; int f;";
+    expect(cut(props, "public TimeSpan Life")).toBe("public TimeSpan Life { get; init; } = TimeSpan.FromMinutes(15);");
+    expect(cut(props, "public string Name")).toBe('public string Name { get; set; } = "}";');
+    expect(cut("void F() { } == x; int g;", "void F")).toBe("void F() { }");
+    expect(cut("class A { } => x;", "class A")).toBe("class A { }");
+  });
+
   test("a declaration the line does not close, or brackets that do not match, give undefined", () => {
     expect(cut("public void X() { if (a) {", "public void X")).toBeUndefined();
     expect(cut("public void X() { a(] }", "public void X")).toBeUndefined();
