@@ -2,6 +2,7 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
+import { declaredDotnetName, spacedOperatorName } from "../text/dotnet-names.ts";
 import { isNonSource } from "./prior.ts";
 import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
 
@@ -88,7 +89,7 @@ export function normalizeName(raw: string): string {
     .replace(/\(\*?([A-Za-z_][\w]*)\)(?=\.)/g, "$1") // Go's method receiver: `(*Command).Execute`
     .replace(/<\s*([\w:.]+)\s+as\s+[^>]+>/g, "$1") // Rust's `<Error as Display>::fmt`
     .replace(/::/g, "."); // Rust, C++ and PHP paths
-  return withoutTypeArguments(native.replace(/\(.*\)\s*$/s, ""))
+  return withoutTypeArguments(spacedOperatorName(native).replace(/\(.*\)\s*$/s, ""))
     .replace(/\s*\.\s*/g, ".")
     .replace(/^\.+|\.+$/g, "");
 }
@@ -123,7 +124,12 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
   const query = normalizeName(rawName);
   if (query === "") return [];
   const hits = definitionsOf(snapshot, query, rawName, kinds);
-  if (hits.some((h) => namedOutright(h)) || /\s/.test(query)) return hits;
+  if (hits.some((h) => namedOutright(h))) return hits;
+  // `Money.op_Addition`, `Account.get_Available`: as a .NET stack trace or reflection names C# members.
+  const declared = declaredDotnetName(symbolSegments(query));
+  const asDeclared = declared ? definitionsOf(snapshot, declared.join("."), rawName, kinds).filter((h) => namedOutright(h)) : [];
+  if (asDeclared.length > 0) return asDeclared;
+  if (isWords(query)) return hits;
   // A name as a runtime or another language writes it: Java's `Outer$Inner`, or a qualified name with a package or
   // crate the symbols leave out (`serde_json.Error.io`, `java.util.HashMap.get`): tried as `Outer.Inner`, then with
   // its leading segments dropped one at a time, down to a type and member, or to a name after a lower-case package.
@@ -139,9 +145,14 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
   return hits;
 }
 
+/** Whether a query is words rather than one name: spaces other than an operator's (`Money.operator <=`). */
+function isWords(query: string): boolean {
+  return /\s/.test(query.replace(/\b(?:(?:implicit|explicit) )?operator \S+/g, "operator"));
+}
+
 function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
   const t = table(snapshot);
-  const words = /\s/.test(query);
+  const words = isWords(query);
   const dotted = !words && query.includes(".");
   const lower = query.toLowerCase();
   const querySegments = dotted ? symbolSegments(query).length : 1;

@@ -1,6 +1,7 @@
 // What a pasted stack trace, compiler error or `file:line` points at: one frame per line (or per "at …" in a trace
 // pasted on one line), each with the method it names and the place it gives. Pure text; search/trace-lead.ts
 // resolves the frames against an index.
+import { declaredDotnetName } from "./dotnet-names.ts";
 
 export interface TraceFrame {
   /** The method or function the frame names, dotted as source declares it (`Ns.Type.Method`), when it names one. */
@@ -107,5 +108,8 @@ export function frameSymbol(raw: string, path?: string): string | undefined {
     const type = segments[segments.length - 1];
     if (type !== undefined) segments.push(type);
   }
+  // .NET prints accessors, operators and finalizers by their compiled names (`get_Available`, `op_Addition`).
+  const declared = path === undefined || /\.(?:cs|cshtml|razor)$/i.test(path) ? declaredDotnetName(segments) : undefined;
+  if (declared) return declared.join(".");
   return segments.length > 0 ? segments.join(".") : undefined;
 }

@@ -75,6 +75,50 @@ describe("names as other languages and runtimes write them", () => {
   });
 });
 
+describe("C# operators, accessors and finalizers", () => {
+  let money: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    const code = [
+      "namespace Bank {",
+      "  public readonly struct Money {",
+      "    public static Money operator +(Money a, Money b) => a;",
+      "    public static Money operator -(Money a) => a;",
+      "    public static bool operator <=(Money a, Money b) => true;",
+      "    public static bool operator >=(Money a, Money b) => true;",
+      "    public int this[int i] => i;",
+      "    public int Available => 1;",
+      "    public event System.EventHandler Changed { add { } remove { } }",
+      "    ~Money() { }",
+      "  }",
+      "}",
+    ].join("\n");
+    money = await indexTree("definitions-operators", { "Money.cs": `${code}\n` }, [".cs"]);
+  });
+  afterAll(() => money?.dispose());
+
+  const first = (name: string) => {
+    const snapshot = money.index.snapshot();
+    const [hit] = findDefinitions(snapshot, name);
+    return hit ? `${snapshot.chunks.symbolAt(hit.index)} ${hit.match}` : "none";
+  };
+
+  test("an operator is one name, spaced or not: the one asked for, never another operator of the type", () => {
+    expect(first("Bank.Money.operator -")).toBe("Bank.Money.operator - qualified");
+    expect(first("Money.operator <=")).toBe("Bank.Money.operator <= qualified");
+    expect(first("Money.operator>=")).toBe("Bank.Money.operator >= qualified");
+    expect(first("operator +")).toBe("Bank.Money.operator + exact");
+  });
+
+  test("names as .NET prints them (op_, get_/set_/add_/remove_, get_Item, Finalize) find the C# declaration", () => {
+    expect(first("Bank.Money.op_Addition")).toBe("Bank.Money.operator + qualified");
+    expect(first("Money.op_UnaryNegation")).toBe("Bank.Money.operator - qualified");
+    expect(first("Money.get_Available")).toBe("Bank.Money.Available qualified");
+    expect(first("Money.get_Item")).toBe("Bank.Money.this[] qualified");
+    expect(first("Money.remove_Changed")).toBe("Bank.Money.Changed qualified");
+    expect(first("Bank.Money.Finalize")).toBe("Bank.Money.~Money qualified");
+  });
+});
+
 test("a long name with no type arguments costs its length, not its square", () => {
   const huge = "x".repeat(1024 * 1024);
   const started = performance.now();

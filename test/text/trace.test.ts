@@ -85,6 +85,20 @@ describe("frameSymbol", () => {
     expect(frameSymbol("ns::Type::method")).toBe("ns.Type.method");
   });
 
+  test(".NET accessors, operators and finalizers become the C# names; other languages' get_x functions stay", () => {
+    expect(frameSymbol("Bank.Domain.Money.op_Addition")).toBe("Bank.Domain.Money.operator +");
+    expect(frameSymbol("Bank.Domain.Money.op_LessThanOrEqual", "/src/Money.cs")).toBe("Bank.Domain.Money.operator <=");
+    expect(frameSymbol("Bank.Account.get_Available")).toBe("Bank.Account.Available");
+    expect(frameSymbol("Bank.Account.set_Owner")).toBe("Bank.Account.Owner");
+    expect(frameSymbol("Bank.Cache.get_Item")).toBe("Bank.Cache.this[]");
+    expect(frameSymbol("Bank.Feed.add_Changed")).toBe("Bank.Feed.Changed");
+    expect(frameSymbol("Bank.Interop.NativeHandle.Finalize")).toBe("Bank.Interop.NativeHandle.~NativeHandle");
+    expect(frameSymbol("store.get_value", "/app/store.py")).toBe("store.get_value");
+    expect(frameSymbol("store.get_Value", "/app/store.py")).toBe("store.get_Value");
+    expect(frameSymbol("com.acme.Pool.finalize", "Pool.java")).toBe("com.acme.Pool.finalize");
+    expect(frameSymbol("lib.op_Addition", "lib.js")).toBe("lib.op_Addition");
+  });
+
   test("anonymous code names nothing", () => {
     expect(frameSymbol("Object.<anonymous>")).toBeUndefined();
     expect(frameSymbol("<module>")).toBeUndefined();
