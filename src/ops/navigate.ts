@@ -658,12 +658,19 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   let otherKinds = 0;
   // Uses spelled in another case count only when no project has any spelled as asked: with UniTask's `Delay` found,
   // a Python project's `delay` is another name.
-  const spelled = new Map(ready.map((r) => [r, r.snapshot.db.identifiersNamed(bare)]));
+  // C# lets an attribute class be used with or without its suffix: `[AuditAction]` and `[AuditActionAttribute]` both
+  // use `AuditActionAttribute`.
+  const attributeSpelling = /^[\p{L}_][\p{L}\p{N}_]*Attribute$/u.test(bare) ? bare.slice(0, -"Attribute".length) : `${bare}Attribute`;
+  const usesOf = (r: Refreshed, ignoreCase: boolean) => [
+    ...r.snapshot.db.identifiersNamed(bare, ignoreCase),
+    ...r.snapshot.db.identifiersNamed(attributeSpelling, ignoreCase).filter((use) => use.kind === "attribute"),
+  ];
+  const spelled = new Map(ready.map((r) => [r, usesOf(r, false)]));
   const anySpelled = [...spelled.values()].some((rows) => rows.length > 0);
   for (const r of ready) {
     let rows = spelled.get(r)!;
     if (!anySpelled) {
-      rows = r.snapshot.db.identifiersNamed(bare, true);
+      rows = usesOf(r, true);
       if (rows.length > 0) ignoredCase = true;
     }
     const types = symbolTypes(r.snapshot, query, bare);

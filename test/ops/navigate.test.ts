@@ -183,6 +183,30 @@ describe("references in JavaScript objects", () => {
   });
 });
 
+describe("references to a C# attribute", () => {
+  test("an attribute class is used with and without its suffix; asked either way, both uses are listed", async () => {
+    const code = [
+      "namespace Bank {",
+      "  public sealed class AuditActionAttribute : System.Attribute { public AuditActionAttribute(string name) { } }",
+      "  public class Controller {",
+      '    [AuditAction("open")] public void Open() { }',
+      '    [Bank.AuditActionAttribute("close")] public void Close() { }',
+      "    public void Log() { AuditAction(); }",
+      "    void AuditAction() { }",
+      "  }",
+      "}",
+    ].join("\n");
+    const { ws: csWs } = smallWorkspace("nav-cs-attribute", { "Controller.cs": `${code}\n` }, [".cs"]);
+    try {
+      const lines = async (symbol: string) => (await csWs.references({ symbol, limit: 10 })).files.flatMap((f) => f.references.map((r) => r.line)).sort((a, b) => a - b);
+      expect(await lines("AuditActionAttribute")).toEqual([4, 5]);
+      expect(await lines("AuditAction")).toEqual([4, 5, 6]); // the method of that name is called on line 6
+    } finally {
+      csWs.close();
+    }
+  });
+});
+
 describe("outline a type", () => {
   test("a JavaScript constructor function with prototype methods is outlined as its type; a plain function is not", async () => {
     const router = "function Router(options) {\n  this.stack = [];\n}\nRouter.prototype.use = function use(fn) {\n  this.stack.push(fn);\n};\nfunction helper() {}\nmodule.exports = Router;\n";
