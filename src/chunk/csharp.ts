@@ -454,6 +454,52 @@ function generatedChunks(file: CSharpFile, definition: Definition, source: Place
   return commands;
 }
 
+/**
+ * The properties a record's positional parameters declare (`record Completed(Guid TransferId, Money Fee)`): public,
+ * `init`-only (`set` for a mutable record struct), each a Property chunk of the record on its parameter's lines, its
+ * doc the record's `<param>` text for it. A property the body declares itself is its own chunk already.
+ */
+function positionalProperties(file: CSharpFile, definition: Definition, record: PlacedChunk): PlacedChunk[] {
+  const { node, name } = definition;
+  if (node.type !== "record_declaration" || !name) return [];
+  const parameters = node.namedChildren.find((c) => c.type === "parameter_list");
+  if (!parameters) return [];
+  const body = node.childForFieldName("body");
+  const declared = new Set(
+    (body?.namedChildren ?? []).filter((m) => m.type === "property_declaration").map((m) => file.nodeText(m.childForFieldName("name") ?? m)),
+  );
+  const mutable = node.children.some((c) => c.type === "struct") && !node.children.some((c) => c.type === "modifier" && file.nodeText(c) === "readonly");
+  const docs = file.slice(file.leadingDocStart(node).start, node.startIndex);
+  const container = [...file.containerPath(node), file.nodeText(name).replace(/\s+/g, "")];
+  const out: PlacedChunk[] = [];
+  for (const parameter of parameters.namedChildren) {
+    const parameterName = parameter.type === "parameter" ? parameter.childForFieldName("name") : null;
+    const type = parameter.childForFieldName("type");
+    if (!parameterName || !type) continue;
+    const member = file.nodeText(parameterName);
+    if (declared.has(member)) continue;
+    const chunk: PlacedChunk = {
+      kind: "Property",
+      symbol: [...container, member].join("."),
+      signature: `public ${collapseWhitespace(file.nodeText(type))} ${member} { get; ${mutable ? "set" : "init"}; }`,
+      startLine: parameter.startPosition.row + 1,
+      endLine: endLine(parameter),
+      content: file.code(parameter.startIndex, parameter.endIndex),
+      depth: record.depth + 1,
+    };
+    const doc = parameterDoc(docs, member);
+    if (doc) chunk.doc = doc;
+    out.push(chunk);
+  }
+  return out;
+}
+
+/** The text of `<param name="…">` for one parameter in a `///` comment block, as plain text. */
+function parameterDoc(comment: string, parameter: string): string | undefined {
+  const found = new RegExp(`<param\\s+name\\s*=\\s*"${parameter}"\\s*>([\\s\\S]*?)</param>`).exec(comment);
+  return found ? docCommentText(found[1]!) : undefined;
+}
+
 /** C# 9 top-level statements as one chunk, named like the entry point the compiler synthesises. */
 function topLevelChunk(file: CSharpFile, root: Node): RawChunk | undefined {
   const statements = root.namedChildren.filter((c) => c.type === "global_statement");
@@ -542,7 +588,7 @@ export function chunkCSharp(
       .filter((d) => !file.isExtensionBlock(d.node))
       .flatMap((d) => {
         const chunk = definitionChunk(file, d);
-        return [chunk, ...generatedChunks(file, d, chunk)];
+        return [chunk, ...generatedChunks(file, d, chunk), ...positionalProperties(file, d, chunk)];
       });
     const topLevel = topLevelChunk(file, root);
     if (chunks.length === 0 && (!topLevel || root.hasError)) return undefined;

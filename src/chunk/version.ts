@@ -93,5 +93,6 @@
  * 45: names in JavaScript/TypeScript export lists (`export { a, b as c }`, `export { a } from "./x"`) are no
  *     references, as imports are not.
  * 46: a Go declaration in a `const (…)`, `var (…)` or `type (…)` group with no doc of its own takes the group's.
+ * 47: a C# record's positional parameters are Property chunks of the record (`record Completed(Guid TransferId)`).
  */
-export const CHUNKER_VERSION = 46;
+export const CHUNKER_VERSION = 47;

@@ -191,8 +191,41 @@ describe("C# records, structs, interfaces", () => {
 
   test("record class and record struct with bodies", () => {
     const chunks = cs(src("record class RC(int X) { public int Y => X; }", "public readonly record struct RS(int X)", "{", "}"));
-    expect(outline(chunks)).toEqual(["Record RC 1-1", "Property RC.Y 1-1", "Record RS 2-4"]);
-    expect(only(chunks, "RS").signature).toBe("public readonly record struct RS(int X)");
+    expect(outline(chunks)).toEqual(["Record RC 1-1", "Property RC.X 1-1", "Property RC.Y 1-1", "Record RS 2-4", "Property RS.X 2-2"]);
+    expect(only(chunks, "RS", "Record").signature).toBe("public readonly record struct RS(int X)");
+  });
+
+  test("a record's positional parameters are its properties: init-only (set in a mutable record struct), documented by <param>", () => {
+    const chunks = cs(
+      src(
+        "namespace Bank;", //                                                              1
+        "/// <summary>A transfer that completed.</summary>", //                              2
+        '/// <param name="TransferId">The transfer, as the <see cref="Ledger"/> keeps it.</param>', // 3
+        "public sealed record Completed(", //                                                 4
+        '    [property: JsonPropertyName("id")] Guid TransferId,', //                         5
+        "    Money Fee = default) : Event(TransferId);", //                                    6
+        "public record struct Point(int X, int Y);", //                                        7
+        "public readonly record struct AccountId(Guid Value) { public Guid Value { get; } = Value; }", // 8
+        "public class Service(ILogger logger) { }", //                                         9
+      ),
+    );
+    expect(outline(chunks)).toEqual([
+      "Record Bank.Completed 2-6",
+      "Property Bank.Completed.TransferId 5-5",
+      "Property Bank.Completed.Fee 6-6",
+      "Record Bank.Point 7-7",
+      "Property Bank.Point.X 7-7",
+      "Property Bank.Point.Y 7-7",
+      "Record Bank.AccountId 8-8",
+      "Property Bank.AccountId.Value 8-8", // the body's own, not a second one from the parameter
+      "Class Bank.Service 9-9", // a class's primary constructor parameters are no properties
+    ]);
+    const transfer = only(chunks, "Bank.Completed.TransferId");
+    expect(transfer.signature).toBe("public Guid TransferId { get; init; }");
+    expect(transfer.doc).toBe("The transfer, as the Ledger keeps it.");
+    expect(only(chunks, "Bank.Completed.Fee").doc).toBeUndefined();
+    expect(only(chunks, "Bank.Point.X").signature).toBe("public int X { get; set; }");
+    expect(only(chunks, "Bank.AccountId.Value").signature).toBe("public Guid Value { get; }");
   });
 
   test("struct and interface with default implementation and abstract members", () => {
@@ -469,7 +502,7 @@ describe("C# preprocessor and top-level statements", () => {
     const chunks = cs(
       src("using System;", "", "Console.WriteLine(\"hi\");", "var x = Add(1, 2);", "static int Add(int a, int b) => a + b;", "", "record Point(int X, int Y);"),
     );
-    expect(outline(chunks)).toEqual(["Method Program.<Main>$ 3-5", "Record Point 7-7"]);
+    expect(outline(chunks)).toEqual(["Method Program.<Main>$ 3-5", "Record Point 7-7", "Property Point.X 7-7", "Property Point.Y 7-7"]);
     expect(only(chunks, "Program.<Main>$").content).toContain("static int Add");
   });
 });
