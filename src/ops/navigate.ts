@@ -611,12 +611,23 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   const view: FindSymbolView = { name: echo(name, VIEW_ECHO_CHARS), count: top.length, hits: top };
   // A name that matches nothing is often a typo or a guess: offer the declared names closest to it.
   const simple = symbolSegments(normalizeName(name)).pop();
-  if (hits.length === 0 && simple !== undefined && !/\s/.test(simple)) {
+  const otherKinds = hits.length === 0 && params.kinds ? kindsDeclared(ready.map((r) => r.snapshot), name) : [];
+  if (otherKinds.length > 0) {
+    const kinds = otherKinds.join(" and ");
+    warnings.push(`"${echo(name)}" is declared as ${kinds}, which the kind filter (${params.kinds!.join(", ")}) leaves out: ask without it, or for ${kinds}.`);
+  } else if (hits.length === 0 && simple !== undefined && !/\s/.test(simple)) {
     const close = closeNamesNote(ready.map((r) => r.snapshot), simple);
     if (close) warnings.push(close);
   }
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
+}
+
+/** The kinds of the declarations a name matches outright with no kind filter (`record struct AccountId` is a Record). */
+function kindsDeclared(snapshots: readonly Snapshot[], name: string): ChunkKind[] {
+  const kinds = new Set<ChunkKind>();
+  for (const snapshot of snapshots) for (const d of findDefinitions(snapshot, name).filter(namedOutright)) kinds.add(snapshot.chunks.kindAt(d.index));
+  return [...kinds].sort();
 }
 
 // --- references ------------------------------------------------------------------------------------------

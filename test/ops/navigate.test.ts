@@ -183,6 +183,21 @@ describe("references in JavaScript objects", () => {
   });
 });
 
+describe("find-symbol with a kind filter", () => {
+  test("a name declared only as other kinds says which, instead of offering other names", async () => {
+    const { ws: csWs } = smallWorkspace("nav-cs-kinds", { "Ids.cs": "namespace Bank {\n  public readonly record struct AccountId(System.Guid Value);\n  public class Account { }\n}\n" });
+    try {
+      const view = await csWs.findSymbol({ name: "AccountId", kinds: ["Struct"], limit: 5 });
+      expect(view.hits).toEqual([]);
+      expect(view.warning).toBe('"AccountId" is declared as Record, which the kind filter (Struct) leaves out: ask without it, or for Record.');
+      // No declaration of the name at all: the close names are the help, as before.
+      expect((await csWs.findSymbol({ name: "Acount", kinds: ["Struct"], limit: 5 })).warning).toContain("Declared names close to it");
+    } finally {
+      csWs.close();
+    }
+  });
+});
+
 describe("references to a C# attribute", () => {
   test("an attribute class is used with and without its suffix; asked either way, both uses are listed", async () => {
     const code = [
