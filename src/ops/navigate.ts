@@ -18,6 +18,8 @@ import { echo, VIEW_ECHO_CHARS } from "../text/echo.ts";
 import { leavesFolder } from "../walk/paths.ts";
 import { oneProjectPerFile } from "./merge-projects.ts";
 import {
+  cutAtWord,
+  HIT_SIGNATURE_CHARS,
   identityView,
   prefixed,
   REINDEX_RUNNING,
@@ -299,7 +301,7 @@ function outlineNodes(project: string, snapshot: Snapshot, chunks: readonly Deta
       kind: c.kind,
       symbol: c.symbol,
       id: formatChunkId({ project, epoch: snapshot.idEpoch, ordinal: c.ordinal }),
-      signature: c.signature,
+      signature: cutAtWord(c.signature, HIT_SIGNATURE_CHARS),
       start_line: c.startLine,
       end_line: c.endLine,
     };
@@ -606,7 +608,7 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   // Signatures and docs are read from the store for the hits listed only.
   const top: DefinitionView[] = oneProjectPerFile(hits, fileOf).slice(0, params.limit).map((h) => {
     const c = withDetails(h.snapshot, h.snapshot.chunks.at(h.index)!);
-    return { ...identityView(h.project, h.snapshot.idEpoch, c), match: h.match };
+    return { ...identityView(h.project, h.snapshot.idEpoch, c, true), match: h.match };
   });
   const view: FindSymbolView = { name: echo(name, VIEW_ECHO_CHARS), count: top.length, hits: top };
   // A name that matches nothing is often a typo or a guess: offer the declared names closest to it.

@@ -17,7 +17,7 @@ export interface ChunkIdentityView {
 }
 
 /** The identity fields of one chunk, with its id in a store of the given id epoch. */
-export function identityView(project: string, epoch: string, c: DetailedChunk): ChunkIdentityView {
+export function identityView(project: string, epoch: string, c: DetailedChunk, brief = false): ChunkIdentityView {
   const view: ChunkIdentityView = {
     id: formatChunkId({ project, epoch, ordinal: c.ordinal }),
     project,
@@ -26,10 +26,26 @@ export function identityView(project: string, epoch: string, c: DetailedChunk): 
     end_line: c.endLine,
     kind: c.kind,
     symbol: c.symbol,
-    signature: c.signature,
+    signature: brief ? cutAtWord(c.signature, HIT_SIGNATURE_CHARS) : c.signature,
   };
-  if (c.doc) view.doc = c.doc;
+  if (c.doc) view.doc = brief ? cutAtWord(c.doc, HIT_DOC_CHARS) : c.doc;
   return view;
+}
+
+/**
+ * Most characters of a doc and a signature in a hit of a list (search, find-symbol): a 6,000-character JSDoc or a
+ * generated 14,000-character signature would fill the agent's context; the chunk itself (get) has them whole.
+ */
+export const HIT_DOC_CHARS = 400;
+export const HIT_SIGNATURE_CHARS = 400;
+
+/** `text` cut to at most `max` characters at a word boundary, ending with " …" when cut. */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 2);
+  const space = room.lastIndexOf(" ");
+  const end = space > max / 2 ? space : /[\ud800-\udbff]/.test(room.charAt(room.length - 1)) ? room.length - 1 : room.length;
+  return `${text.slice(0, end).trimEnd()} …`;
 }
 
 export interface HitView extends ChunkIdentityView {

@@ -474,7 +474,7 @@ export class Workspace {
     const focused = focus !== undefined && excerpt !== undefined && focus >= excerpt.startLine && focus < excerpt.startLine + excerpt.lines.length;
     // Fields in the documented order.
     return {
-      ...identityView(hit.project, snapshot.idEpoch, c),
+      ...identityView(hit.project, snapshot.idEpoch, c, true),
       excerpt: excerpt?.lines.join("\n") ?? "",
       excerpt_start_line: excerpt?.startLine ?? c.startLine,
       ...(mayBeStale(index.project.root, snapshot.files.get(c.path), c.path) ? { excerpt_may_be_stale: true as const } : {}),

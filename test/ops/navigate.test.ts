@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { NotIndexedError, UsageError, Workspace } from "../../src/ops/workspace.ts";
-import type { OutlineNode } from "../../src/ops/views.ts";
+import { HIT_DOC_CHARS, HIT_SIGNATURE_CHARS, type OutlineNode } from "../../src/ops/views.ts";
 import { chunker, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -179,6 +179,34 @@ describe("references in JavaScript objects", () => {
       expect(refs).toEqual(["6 same-type res.json", "9 name res.sendFile"]);
     } finally {
       jsWs.close();
+    }
+  });
+});
+
+describe("long docs and signatures in lists", () => {
+  test("search, find-symbol and outline hits cut a doc and a signature at a word; get gives them whole", async () => {
+    const doc = Array.from({ length: 600 }, (_, i) => `word${i}`).join(" ");
+    const parameters = Array.from({ length: 400 }, (_, i) => `int p${i}`).join(", ");
+    const code = `namespace Big {\n  public class Retry {\n    /// <summary>${doc}</summary>\n    public void Backoff(${parameters}) { }\n  }\n}\n`;
+    const { ws: csWs } = smallWorkspace("nav-cs-long-doc", { "Retry.cs": code });
+    try {
+      const found = (await csWs.findSymbol({ name: "Backoff", limit: 1 })).hits[0]!;
+      const searched = (await csWs.search({ query: "Retry Backoff word7", limit: 5 })).hits.find((h) => h.symbol === "Big.Retry.Backoff")!;
+      for (const hit of [found, searched]) {
+        expect(hit.doc!.length).toBeLessThanOrEqual(HIT_DOC_CHARS);
+        expect(hit.doc).toStartWith("word0 word1 ");
+        expect(hit.doc).toMatch(/word\d+ …$/);
+        expect(hit.signature.length).toBeLessThanOrEqual(HIT_SIGNATURE_CHARS);
+        expect(hit.signature).toEndWith(" …");
+      }
+      const flat = (nodes: OutlineNode[]): OutlineNode[] => nodes.flatMap((n) => [n, ...flat(n.members ?? [])]);
+      const outlined = flat((await csWs.outline({ path: "Retry.cs" })).declarations).find((n) => n.symbol === "Big.Retry.Backoff")!;
+      expect(outlined.signature!.length).toBeLessThanOrEqual(HIT_SIGNATURE_CHARS);
+      const whole = await csWs.getChunk(found.id);
+      expect(whole.doc).toBe(doc);
+      expect(whole.signature).toContain("int p399");
+    } finally {
+      csWs.close();
     }
   });
 });
