@@ -9,6 +9,11 @@ import { screenLines } from "./line-screen.ts";
 import { createServer } from "./server.ts";
 
 const WARM_UP_DELAY_MS = 250;
+/**
+ * How long requests still running at end of input may go on to answer: a search of a built index takes well under
+ * this; a first build for a client that is gone does not get to run on (a piped script runs `build` first).
+ */
+const END_OF_INPUT_GRACE_MS = 1000;
 
 export function stderrLog(message: string): void {
   process.stderr.write(`code-index: ${message}\n`);
@@ -39,13 +44,23 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
-  // A line that is not JSON, or not a JSON-RPC message, gets the protocol's error reply (id null: its id cannot be
-  // read), so a client waiting on it fails at once instead of timing out.
+  // A line that is not JSON, or not a JSON-RPC message, gets the protocol's error reply, so a client waiting on it
+  // fails at once instead of timing out. Its id cannot be read: MCP's schema leaves it out (JSON-RPC's null fails the
+  // SDK client's parse, which then drops the error).
   const reply = (message: unknown) => void transport.send(message as JSONRPCMessage).catch(() => {});
   transport.onerror = (e) => {
     log(`protocol error: ${e.message}`);
-    if (e instanceof SyntaxError) reply({ jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${e.message}` } });
-    else if (e.name === "ZodError") reply({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 request, notification or response" } });
+    if (e instanceof SyntaxError) reply({ jsonrpc: "2.0", error: { code: -32700, message: `Parse error: ${e.message}` } });
+    else if (e.name === "ZodError") reply({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 request, notification or response" } });
+  };
+  // Requests read and not answered yet: at end of input they get a moment to answer (a script piping requests in
+  // closes stdin after its last one) before the builds of a client that is gone are stopped.
+  const unanswered = new Set<string | number>();
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage) => {
+    const sent = message as { id?: string | number; method?: string };
+    if (sent.id !== undefined && sent.method === undefined) unanswered.delete(sent.id);
+    return send(message);
   };
   // Many answers written at once each wait for stdout to drain; those listeners are not a leak.
   process.stdout.setMaxListeners(0);
@@ -54,12 +69,20 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   // internal error before any tool runs; it is taken as omitted, which the protocol allows.
   const deliver = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage) => {
-    const call = message as { id?: string | number; method?: string; params?: { arguments?: unknown } };
+    const call = message as { id?: string | number; method?: string; params?: { arguments?: unknown; name?: unknown; protocolVersion?: unknown } };
+    if (call.method !== undefined && call.id !== undefined) unanswered.add(call.id);
     if (call.method === "tools/call" && call.params?.arguments === null) delete call.params.arguments;
-    // Arguments that are no object (a list, a string) fail the SDK's schema as an internal error; they are the
-    // caller's invalid params.
-    if (call.method === "tools/call" && call.id !== undefined && (typeof call.params !== "object" || call.params === null || Array.isArray(call.params))) {
+    // Params the SDK's schema rejects would come back as an internal error with a schema dump; they are the caller's
+    // invalid params: tools/call without params or a tool name, arguments that are no object (a list, a string),
+    // initialize without a protocol version string.
+    const params = call.params;
+    const paramsObject = typeof params === "object" && params !== null && !Array.isArray(params);
+    if (call.method === "tools/call" && call.id !== undefined && (!paramsObject || typeof params.name !== "string")) {
       reply({ jsonrpc: "2.0", id: call.id, error: { code: -32602, message: 'Invalid params: tools/call needs params {"name": "<tool>", "arguments": {…}}.' } });
+      return;
+    }
+    if (call.method === "initialize" && call.id !== undefined && (!paramsObject || typeof params.protocolVersion !== "string")) {
+      reply({ jsonrpc: "2.0", id: call.id, error: { code: -32602, message: 'Invalid params: initialize needs params {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {…}}.' } });
       return;
     }
     const args = call.method === "tools/call" ? call.params?.arguments : undefined;
@@ -71,7 +94,11 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
     deliver?.(message);
   };
   // The SDK transport does not watch for end of input; without this a closed client would leave us running.
-  const stop = () => {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const started = performance.now(); unanswered.size > 0 && performance.now() - started < END_OF_INPUT_GRACE_MS; ) await Bun.sleep(20);
     shutdown.abort(new Error("the client closed the connection"));
     workspace.stopBackgroundEmbedding();
     void server.close();
