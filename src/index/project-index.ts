@@ -10,7 +10,7 @@ import { IndexDb, type FileRow, type StoredChunk } from "../store/db.ts";
 import { CODES_FILE, DB_FILE, LOCK_FILE, META, NO_VECTOR_PREFIX, SCHEMA_VERSION, VECTORS_FILE } from "../store/format.ts";
 import { VectorFile } from "../store/vectors.ts";
 import { acquireLock, heldByAnother, LockTimeoutError, type LockHandle } from "../store/lock.ts";
-import { clearBuildProgress, writeBuildProgress } from "../store/build-progress.ts";
+import { clearBuildProgress, readBuildProgress, writeBuildProgress } from "../store/build-progress.ts";
 import { diskFullError, foreignCacheEntries, foreignCacheError, isDiskFull, isPermissionError, unwritableCacheError, unwritableCachePart } from "../store/cache-access.ts";
 import { TreeWatcher } from "../walk/watch.ts";
 import { isInside } from "../walk/paths.ts";
@@ -29,9 +29,16 @@ import { calibrationKey, measureVectorCalibration } from "./calibrate-vectors.ts
 import type { VectorCalibration } from "../search/calibration.ts";
 
 export interface Progress {
-  phase: "scan" | "chunk" | "embed" | "calibrate";
+  phase: ProgressPhase;
   done: number;
   total: number;
+}
+
+const PROGRESS_PHASES = ["scan", "chunk", "embed", "calibrate"] as const;
+type ProgressPhase = (typeof PROGRESS_PHASES)[number];
+
+function isProgressPhase(phase: string): phase is ProgressPhase {
+  return (PROGRESS_PHASES as readonly string[]).includes(phase);
 }
 
 export interface RefreshOptions {
@@ -545,6 +552,12 @@ export class ProjectIndex {
     const waiters = new Set<(message: string) => void>();
     if (opts.onProgress) listeners.add(opts.onProgress);
     if (opts.onWait) waiters.add(opts.onWait);
+    // A run that waits for the one before it hears that one's progress meanwhile: a call arriving during a first build
+    // would otherwise wait it out in silence (and a client timing out on silence would give up).
+    if (this.running) {
+      this.runningListeners.add((p) => listeners.forEach((listen) => listen(p)));
+      this.runningWaiters.add((m) => waiters.forEach((tell) => tell(m)));
+    }
     this.runningListeners = listeners;
     this.runningWaiters = waiters;
     opts = { ...opts, onProgress: (p) => listeners.forEach((listen) => listen(p)), onWait: (m) => waiters.forEach((tell) => tell(m)) };
@@ -645,9 +658,14 @@ export class ProjectIndex {
   private async lockForRefresh(opts: RefreshOptions): Promise<LockHandle | undefined> {
     const file = join(this.project.cacheDirectory, LOCK_FILE);
     const mayAnswerNow = !opts.force && !opts.background && !opts.waitForOthers && this.hasBuiltIndex();
-    if (!mayAnswerNow) return acquireLock(file, { onWait: opts.onWait });
+    // While another process builds, its progress is this caller's: a client waiting on the lock in silence may give up.
+    const whileWaiting = () => {
+      const other = readBuildProgress(this.project.cacheDirectory);
+      if (other && isProgressPhase(other.phase)) opts.onProgress?.({ phase: other.phase, done: other.done, total: other.total });
+    };
+    if (!mayAnswerNow) return acquireLock(file, { onWait: opts.onWait, whileWaiting });
     try {
-      return await acquireLock(file, { onWait: opts.onWait, timeoutMs: OTHER_WRITER_WAIT_MS });
+      return await acquireLock(file, { onWait: opts.onWait, whileWaiting, timeoutMs: OTHER_WRITER_WAIT_MS });
     } catch (e) {
       if (e instanceof LockTimeoutError) return undefined;
       throw e;

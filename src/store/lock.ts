@@ -66,11 +66,12 @@ export class LockTimeoutError extends Error {
 
 /**
  * Acquires the lock, waiting while another live process holds it. `onWait` is told once who holds it, so a
- * waiting writer can say what it waits for. A lock left by a crashed process is removed.
+ * waiting writer can say what it waits for, and `whileWaiting` is called at every check after that (to pass on how
+ * far the holder has got). A lock left by a crashed process is removed.
  */
 export async function acquireLock(
   file: string,
-  opts: { timeoutMs?: number; onWait?: (message: string) => void } = {},
+  opts: { timeoutMs?: number; onWait?: (message: string) => void; whileWaiting?: () => void } = {},
 ): Promise<LockHandle> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10 * 60_000);
   let told = false;
@@ -103,6 +104,8 @@ export async function acquireLock(
     if (!told) {
       told = true;
       opts.onWait?.(`Waiting for ${holder} to finish updating the index (lock ${file}).`);
+    } else {
+      opts.whileWaiting?.();
     }
     if (Date.now() > deadline) throw new LockTimeoutError(`Timed out waiting for the index lock ${file}, held by ${holder}.`);
     await Bun.sleep(delay);

@@ -1,9 +1,10 @@
 // Refreshes in one process: a reindex does not make searches wait for it, and a second reindex joins the first.
 import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { ProjectIndex } from "../../src/index/project-index.ts";
+import { writeBuildProgress } from "../../src/store/build-progress.ts";
 import { chunker, csClass, embeddingConfig, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
 
 const dirs: string[] = [];
@@ -111,6 +112,38 @@ describe("refresh concurrency", () => {
     await first;
     expect(starter).toContain("chunk 20/20");
     expect(joiner).toEqual(starter);
+    index.close();
+  });
+
+  test("a caller queued behind a refresh that has looked at the tree hears that refresh's progress while it waits", async () => {
+    const { config, embedder } = project(60); // chunk progress comes every 25 files
+    const index = new ProjectIndex(config, { embedder, chunker, workers: 0 });
+    const starter: string[] = [];
+    const queued: string[] = [];
+    const first = index.refresh({ onProgress: (p) => starter.push(`${p.phase} ${p.done}/${p.total}`) });
+    await waitUntil(() => starter.length > 0);
+    const next = index.refresh({ onProgress: (p) => queued.push(`${p.phase} ${p.done}/${p.total}`) });
+    expect(next).not.toBe(first); // it may have read the tree before a save, so the caller gets a run of its own
+    expect(starter).toEqual(["chunk 25/60"]);
+    await first;
+    expect(queued).toContain("chunk 60/60"); // heard while waiting, from the run before its own
+    await next;
+    index.close();
+  });
+
+  test("a refresh waiting for another process's build passes on the progress that process writes", async () => {
+    const { index } = fixture();
+    mkdirSync(index.project.cacheDirectory, { recursive: true });
+    const lockFile = join(index.project.cacheDirectory, "write.lock");
+    writeFileSync(lockFile, "1\n"); // another live process holds the write lock (pid 1 is always alive) …
+    writeBuildProgress(index.project.cacheDirectory, { phase: "chunk", done: 10, total: 40 }); // … and is this far
+    const heard: string[] = [];
+    const waiting = index.refresh({ onProgress: (p) => heard.push(`${p.phase} ${p.done}/${p.total}`) });
+    await waitUntil(() => heard.length > 0);
+    expect(heard[0]).toBe("chunk 10/40");
+    rmSync(lockFile);
+    await waiting;
+    expect(heard).toContain("chunk 20/20"); // then its own build
     index.close();
   });
 

@@ -55,7 +55,7 @@ test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700),
   write(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "initialize", params: { protocolVersion: 42 } }));
   write(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }));
   await server.stdin.flush();
-  const replies: { id: unknown; error?: { code: number; message: string }; result?: unknown }[] = [];
+  const replies: { id?: unknown; error?: { code: number; message: string }; result?: unknown }[] = [];
   const decoder = new TextDecoder();
   let text = "";
   for await (const chunk of server.stdout) {
