@@ -3,7 +3,7 @@
 // Without this the words of a message rank the declarations that share them (the type named in the exception, the
 // callers), not the one line that throws it.
 import type { Snapshot } from "../index/snapshot.ts";
-import { messagePieces, messageTemplate, startsLikeMessage } from "../text/message.ts";
+import { messagePieces, messageTemplate, readsLikeMessage } from "../text/message.ts";
 import { normalizeForPhrase, termsOf } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import { isNonSource } from "./prior.ts";
@@ -33,7 +33,7 @@ export function messageLead(snapshot: Snapshot, query: string, sourceLines: Sour
   // First the message with its quoted values as gaps (`required flag(s) "config" not set` is the code's
   // `required flag(s) "%s" not set`), whose pieces alone are too short to look for; then its pieces.
   const template = messageTemplate(query);
-  const candidates = startsLikeMessage(query) ? MESSAGE_CANDIDATES : KEYWORD_CANDIDATES;
+  const candidates = readsLikeMessage(query) ? MESSAGE_CANDIDATES : KEYWORD_CANDIDATES;
   for (const parts of [...(template ? [template] : []), ...messagePieces(query, !namesDeclarations).map((piece) => [piece])]) {
     const found = chunksSaying(snapshot, parts, candidates, files, sourceLines).filter((f) => f.inString && !isNonSource(f.path));
     if (found.length > 0) return leadOf(found, focus);

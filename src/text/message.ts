@@ -1,7 +1,7 @@
 // A pasted error or log message as the literal pieces code would have written: the exception type before it
 // (`System.InvalidOperationException:`, `Error:`) dropped, quoted values (which a program fills in at run time)
-// cut out, then cut at sentence ends and colons too, then, for a short message printed with its type, shortened word
-// by word (a value the program inserted unquoted). Each piece has three words or more.
+// cut out, then cut at sentence ends and colons too, then, for a short message (printed with its type, or a sentence
+// ending as messages do), shortened word by word (a value the program inserted unquoted). Each piece has three words or more.
 
 /**
  * A leading type or severity, as runtimes print it: `System.IO.IOException:`, `ZodError:`, `error:`, `Warning:`, and a
@@ -36,6 +36,17 @@ export function startsLikeMessage(query: string): boolean {
 }
 
 /**
+ * Whether a query reads as a pasted message: printed with its type, or a short sentence that is no question and ends
+ * as messages do (`No account with id 42 exists.`, `Currency mismatch: cannot combine EUR with USD.`): an API's
+ * ProblemDetails, a log line and a UI show the message without its type. Keyword queries end on a word.
+ */
+export function readsLikeMessage(query: string): boolean {
+  if (startsLikeMessage(query)) return true;
+  const text = query.trim();
+  return /[.!]$/.test(text) && !/\?/.test(text) && !QUESTION_START.test(text) && text.split(/\s+/).length <= MAX_SHORTENED_WORDS;
+}
+
+/**
  * The pieces of `query` worth finding word for word in code, most telling first; none for a query of few words.
  * `shorten: false` leaves out the word-by-word shorter runs (a query that names a declaration: any three of its
  * words in some string would otherwise lead it).
@@ -46,9 +57,13 @@ export function messagePieces(query: string, shorten = true): string[] {
   const sentences = whole.flatMap((p) => cut(p, SENTENCES));
   const pieces = [...byLength(whole), ...byLength(sentences)];
   const words = text.split(/\s+/).length;
-  // Only what reads as a printed message (`TypeError: …`) is shortened: tried on every keyword query, the runs cost a
-  // phrase query each (search p50 10 → 16 ms on short queries of UniTask).
-  if (shorten && words <= MAX_SHORTENED_WORDS && startsLikeMessage(query)) pieces.push(...byLength([...whole, ...sentences].flatMap(shorter)));
+  // Only what reads as a message (`TypeError: …`, `No account with id 42 exists.`) is shortened: tried on every keyword
+  // query, the runs cost a phrase query each (search p50 10 → 16 ms on short queries of UniTask).
+  // Runs without a number first: a number in a message is most often a value the program filled in.
+  if (shorten && words <= MAX_SHORTENED_WORDS && readsLikeMessage(query)) {
+    const runs = byLength([...whole, ...sentences].flatMap(shorter));
+    pieces.push(...runs.filter((r) => !/\d/.test(r)), ...runs.filter((r) => /\d/.test(r)));
+  }
   return [...new Set(pieces)].slice(0, MAX_PIECES);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { messagePieces, messageTemplate } from "../../src/text/message.ts";
+import { messagePieces, messageTemplate, readsLikeMessage } from "../../src/text/message.ts";
 
 describe("messagePieces", () => {
   test("the exception type is dropped; quoted values and sentence ends cut the message; the whole comes first", () => {
@@ -17,6 +17,18 @@ describe("messagePieces", () => {
     expect(pieces).not.toContain("expected string,"); // a run ends on a word, not on the clause's comma
     const question = messagePieces("where is the token version checked");
     expect(question).toEqual(["where is the token version checked"]);
+  });
+
+  test("a sentence shown without its type (an API's problem detail, a log line) is shortened too, runs without numbers first", () => {
+    const pieces = messagePieces("Account 3f2a9c1e-0000-4000-8000-000000000001 has insufficient funds: requested 150.00 EUR, available 20.00 EUR.");
+    // Among the 24 pieces kept: the runs around the long id came first by length before, and this one was cut off.
+    expect(pieces).toContain("has insufficient funds");
+    expect(messagePieces("No account with id 42 exists.")).toContain("No account with id");
+    // A keyword query (no sentence end) or a question is no message: nothing shortened.
+    expect(messagePieces("account insufficient funds check")).toEqual(["account insufficient funds check"]);
+    expect(messagePieces("Why does the account have insufficient funds.")).toEqual(["Why does the account have insufficient funds"]);
+    expect(readsLikeMessage("Currency mismatch: cannot combine EUR with USD.")).toBe(true);
+    expect(readsLikeMessage("how do I retry a failed request.")).toBe(false);
   });
 
   test("fewer than three words give nothing to look for", () => {
