@@ -1,5 +1,5 @@
 // Symbol branch: matches query words and identifiers against declaration names, in exact / prefix / containment / sub-word bands.
-import { isStopWord, stem } from "../text/tokens.ts";
+import { isStopWord, splitIdentifier, stem } from "../text/tokens.ts";
 import { withDetails, type Snapshot } from "../index/snapshot.ts";
 import { chunksNamed, symbolIndexOf, type SymbolIndex } from "./symbol-index.ts";
 
@@ -247,7 +247,10 @@ export function rankBySymbol(
   minCoverage = 0,
 ): SymbolMatch[] {
   const idx = symbolIndexOf(snapshot);
-  const idents = identifierTokens(query, (name) => idx.declared.has(name));
+  // Two words that some name spells as consecutive sub-words ("correlation id" → CorrelationIdMiddleware) are that
+  // compound, not two names: `Id` alone (every entity has one) took every place before.
+  const compound = compoundOfTwoWords(snapshot, idx, query);
+  const idents = compound ? [compound] : identifierTokens(query, (name) => idx.declared.has(name));
   const dotted = idents.filter((id) => id.includes("."));
   // A qualified suffix match ends in the simple name: only chunks of that name make their whole symbol (the list keeps
   // it in parts; making it for every chunk was ~0.5 GB of garbage at 1M chunks).
@@ -424,6 +427,26 @@ function argumentCount(text: string, start: number): number | undefined {
       if (depth === 0) return ch === ">" ? count : undefined;
       depth--;
     } else if (ch === "," && depth === 0) count++;
+  }
+  return undefined;
+}
+
+/**
+ * For a query of two plain words, their join (`correlationid`) when some declaration's name has them as consecutive
+ * sub-words (`CorrelationIdMiddleware`, `correlation_id`); undefined otherwise ("Timer Interval", "Subject OnNext": no
+ * name joins them, so each is a name of its own).
+ */
+function compoundOfTwoWords(snapshot: Snapshot, idx: SymbolIndex, query: string): string | undefined {
+  const words = query.trim().split(/\s+/);
+  if (words.length !== 2 || !words.every((w) => /^[\p{L}\p{N}]+$/u.test(w))) return undefined;
+  const [first, second] = words.map((w) => w.toLowerCase()) as [string, string];
+  // "Clock tests" asks for the tests of Clock (uses-lead.ts), not for the class ClockTests.
+  if (/^(?:tests?|specs?)$/.test(second)) return undefined;
+  const joined = first + second;
+  for (let i = 0; i < idx.names.length; i++) {
+    if (!idx.names[i]!.includes(joined)) continue;
+    const parts = splitIdentifier(snapshot.chunks.nameAt(i));
+    for (let k = 0; k + 1 < parts.length; k++) if (parts[k] === first && parts[k + 1] === second) return joined;
   }
   return undefined;
 }

@@ -156,6 +156,29 @@ describe("identifier queries", () => {
     expect(top("First")).toContain("UniRx.Observable.First");
   });
 
+  test("two words a name has as consecutive sub-words are that compound, not two names", async () => {
+    const code = [
+      "namespace Api {",
+      "  /// <summary>Reads or creates the X-Correlation-ID header and stores it on the request.</summary>",
+      "  public sealed class CorrelationIdMiddleware {",
+      '    public const string Header = "X-Correlation-ID";',
+      "    public async Task InvokeAsync(HttpContext context) { var id = context.Request.Headers[Header]; await _next(context); }",
+      "  }",
+      ...["Account", "Transfer", "Ledger", "Customer"].map((t) => `  public class ${t} { public Guid Id { get; } }`),
+      "}",
+    ].join("\n");
+    const tree = await indexTree("symbol-compound", { "Api.cs": `${code}\n` });
+    try {
+      const top = (query: string) => searchSnapshot(tree.index.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+      // Every entity's `Id` is a name of its own, and took the first four places before.
+      expect(top("correlation id")[0]).toBe("Api.CorrelationIdMiddleware");
+      // Two names no declaration joins keep their meaning: the member of the named type.
+      expect(top("Account Id")[0]).toBe("Api.Account.Id");
+    } finally {
+      tree.dispose();
+    }
+  });
+
   test("a type and a member typed apart find that member; a type's name finds the type before its constructor", () => {
     expect(symbols("Where OnNext")[0]).toBe("App.Linq.WhereObservable.Where.OnNext");
     expect(symbols("StagePipeline Run")[0]).toBe("App.Flow.StagePipeline.Run");
