@@ -8,7 +8,7 @@ import { DEFINITION_MATCHES, enclosingChunk, findDefinitions, namedOutright, nor
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { typedArityFit } from "../search/symbol.ts";
-import { memberImplementations } from "../search/uses-lead.ts";
+import { memberImplementations, usesOfName } from "../search/uses-lead.ts";
 import { closeNamesNote } from "./search-notes.ts";
 import type { CommandNames } from "./command-names.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
@@ -671,13 +671,8 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   let otherKinds = 0;
   // Uses spelled in another case count only when no project has any spelled as asked: with UniTask's `Delay` found,
   // a Python project's `delay` is another name.
-  // C# lets an attribute class be used with or without its suffix: `[AuditAction]` and `[AuditActionAttribute]` both
-  // use `AuditActionAttribute`.
-  const attributeSpelling = /^[\p{L}_][\p{L}\p{N}_]*Attribute$/u.test(bare) ? bare.slice(0, -"Attribute".length) : `${bare}Attribute`;
-  const usesOf = (r: Refreshed, ignoreCase: boolean) => [
-    ...r.snapshot.db.identifiersNamed(bare, ignoreCase),
-    ...r.snapshot.db.identifiersNamed(attributeSpelling, ignoreCase).filter((use) => use.kind === "attribute"),
-  ];
+  // C# lets an attribute class be used with or without its suffix: both spellings' attribute uses count.
+  const usesOf = (r: Refreshed, ignoreCase: boolean) => usesOfName(r.snapshot, bare, ignoreCase);
   const spelled = new Map(ready.map((r) => [r, usesOf(r, false)]));
   const anySpelled = [...spelled.values()].some((rows) => rows.length > 0);
   for (const r of ready) {

@@ -5,7 +5,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { filteredFiles, searchSnapshot } from "../search/search.ts";
 import { similarNames } from "../search/definitions.ts";
 import { isDeclaredName } from "../search/symbol.ts";
-import { ambiguousUsage, qualifiedUses, typedName } from "../search/uses-lead.ts";
+import { ambiguousUsage, askedName, asksForTests, hasTests, qualifiedUses, typedName } from "../search/uses-lead.ts";
 import { normalizeForPhrase, queryTerms, quotedTexts } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
 import { startsLikeMessage } from "../text/message.ts";
@@ -70,6 +70,11 @@ export function resultNotes(s: SearchedProjects): string[] {
       `No hit contains ${unsaid.length === 1 ? "the quoted phrase" : "the quoted phrases"} ${quoted} word for word, so these hits only share words with it: ` +
         "check its spelling and spacing, or drop the quotes to search by its words.",
     );
+  }
+  // "tests for OutboxPublisher" where no test uses it: the hits are other tests and code sharing its words.
+  const testsAsked = asksForTests(query) ? askedName(query, "tests") : undefined;
+  if (testsAsked !== undefined && searched.length > 0 && searched.every(({ snapshot }) => !hasTests(snapshot, testsAsked))) {
+    notes.push(`No test uses ${echo(testsAsked)}, and no test file is named for it: these hits only share words with the question.`);
   }
   const ambiguous = searched.map(({ snapshot }) => ambiguousUsage(snapshot, query)).find((a) => a !== undefined);
   if (ambiguous) {

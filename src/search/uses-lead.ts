@@ -38,6 +38,15 @@ export function usesLead(snapshot: Snapshot, query: string, symbol: readonly Sym
 }
 
 /**
+ * The uses of identifier `name`: for a C# attribute class with either spelling of its name also its uses as an
+ * attribute under the other (`[AuditAction]` uses `AuditActionAttribute`, and `[AuditActionAttribute]` too).
+ */
+export function usesOfName(snapshot: Snapshot, name: string, ignoreCase = false): StoredIdentifier[] {
+  const otherSpelling = /^[\p{L}_][\p{L}\p{N}_]*Attribute$/u.test(name) ? name.slice(0, -"Attribute".length) : `${name}Attribute`;
+  return [...snapshot.db.identifiersNamed(name, ignoreCase), ...snapshot.db.identifiersNamed(otherSpelling, ignoreCase).filter((use) => use.kind === "attribute")];
+}
+
+/**
  * For a question about what stands in a relation to a declaration, chunk index → priority for pinFirst: its tests
  * ("tests for X"), its implementers ("what implements X"), or its callers ("who calls X", "what throws X"); empty
  * for any other query.
@@ -200,7 +209,7 @@ export function callersLead(snapshot: Snapshot, query: string, symbol: readonly 
     const name = chunks.nameAt(target);
     const types = symbolTypes(snapshot, symbol, name);
     const namesakeTypes = new Set(namedCaseless(snapshot, name).map((i) => chunks.qualifierAt(i))).size;
-    for (const use of asAsked(snapshot.db.identifiersNamed(name)).slice(0, MAX_USES)) {
+    for (const use of asAsked(usesOfName(snapshot, name)).slice(0, MAX_USES)) {
       const index = enclosingIndex(snapshot, use.path, use.line);
       if (index === undefined || bySymbol.has(chunks.symbolAt(index))) continue;
       const match = useMatch(snapshot, types, use, chunks.at(index));
@@ -364,6 +373,14 @@ export function testsLead(snapshot: Snapshot, query: string, symbol: readonly Sy
     }
   }
   return lead;
+}
+
+/** Whether a test file uses `name` (its last segment), or is named for it: whether it has tests to lead with. */
+export function hasTests(snapshot: Snapshot, name: string): boolean {
+  const simple = name.slice(name.lastIndexOf(".") + 1);
+  if (snapshot.db.identifiersNamed(simple).some((use) => isTestPath(use.path))) return true;
+  for (const path of snapshot.indexesByPath.keys()) if (isTestPath(path) && testFileNames(path, simple)) return true;
+  return false;
 }
 
 /** Whether a test file's name, without its test suffix, separators, case and a plural s, is `name`. */

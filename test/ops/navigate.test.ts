@@ -211,6 +211,23 @@ describe("long docs and signatures in lists", () => {
   });
 });
 
+describe("tests asked for a declaration no test uses", () => {
+  test("the search says so instead of passing other tests off as its tests", async () => {
+    const { ws: csWs } = smallWorkspace("nav-cs-no-tests", {
+      "src/Outbox.cs": "namespace Bank { public class OutboxPublisher { public void Publish() { } } public class Account { public void Close() { } } }\n",
+      "tests/AccountTests.cs": "namespace Bank.Tests { public class AccountTests { public void ClosesAccount() { new Account().Close(); } } }\n",
+    });
+    try {
+      const note = "No test uses OutboxPublisher, and no test file is named for it: these hits only share words with the question.";
+      expect((await csWs.search({ query: "tests for OutboxPublisher", limit: 5 })).warning).toContain(note);
+      expect((await csWs.search({ query: "OutboxPublisher tests", limit: 5 })).warning).toContain(note);
+      expect((await csWs.search({ query: "tests for Account", limit: 5 })).warning ?? "").not.toContain("No test uses");
+    } finally {
+      csWs.close();
+    }
+  });
+});
+
 describe("find-symbol with a kind filter", () => {
   test("a name declared only as other kinds says which, instead of offering other names", async () => {
     const { ws: csWs } = smallWorkspace("nav-cs-kinds", { "Ids.cs": "namespace Bank {\n  public readonly record struct AccountId(System.Guid Value);\n  public class Account { }\n}\n" });
@@ -244,6 +261,9 @@ describe("references to a C# attribute", () => {
       const lines = async (symbol: string) => (await csWs.references({ symbol, limit: 10 })).files.flatMap((f) => f.references.map((r) => r.line)).sort((a, b) => a - b);
       expect(await lines("AuditActionAttribute")).toEqual([4, 5]);
       expect(await lines("AuditAction")).toEqual([4, 5, 6]); // the method of that name is called on line 6
+      // A usage question leads with both uses too.
+      const asked = (await csWs.search({ query: "who uses AuditActionAttribute", limit: 5 })).hits.map((h) => h.symbol);
+      expect(asked.slice(0, 2).sort()).toEqual(["Bank.Controller.Close", "Bank.Controller.Open"]);
     } finally {
       csWs.close();
     }
