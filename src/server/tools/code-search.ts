@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CHUNK_KINDS } from "../../types.ts";
 import { wrapUntrusted } from "../untrusted.ts";
-import { asList, boundedInt, defineTool, oneOrList, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
+import { anyCaseEnum, asList, boundedInt, defineTool, oneOrList, operationHooks, PROJECT_DESCRIPTION, toJson } from "./tool.ts";
 
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 5 } as const;
 
@@ -35,8 +35,7 @@ export const codeSearch = defineTool({
       .optional()
       .describe("Only files whose relative path contains this text, or matches this glob when it has * ? [ or { (e.g. \"Runtime/**\", \"*Tests.cs\")."),
     code_only: z.boolean().optional().describe("Leave out FileFragment chunks (markdown sections, line windows)."),
-    intent: z
-      .enum(["implementation", "usage"])
+    intent: anyCaseEnum("intent", ["implementation", "usage"])
       .optional()
       .describe("\"implementation\" ranks source code first; \"usage\" ranks tests, samples and docs first, for how-to-use questions. Default: usage when the query asks for docs (README, docs, documentation, guide, tutorial, changelog), else implementation."),
     project: z.string().optional().describe(PROJECT_DESCRIPTION),

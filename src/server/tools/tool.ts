@@ -63,9 +63,18 @@ export function boundedInt(name: string, range: { min: number; max: number }) {
 export function oneOrList<const T extends readonly [string, ...string[]]>(values: T) {
   const error = `kind must be one of ${values.join(", ")}, or a list of them`;
   const one = z.enum(values, { error });
-  const canonical = (value: unknown) =>
-    typeof value === "string" ? (values.find((known) => known.toLowerCase() === value.toLowerCase()) ?? value) : value;
+  const canonical = canonicalSpelling(values);
   return z.preprocess((value) => (Array.isArray(value) ? value.map(canonical) : canonical(value)), z.union([one, z.array(one).min(1, { error: `${error} (an empty list would match nothing: leave kind out for every kind)` })], { error }));
+}
+
+/** One of `values`, in any case ("Usage" is usage); the schema still advertises the canonical spellings. */
+export function anyCaseEnum<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.preprocess(canonicalSpelling(values), z.enum(values, { error: `${name} must be one of ${values.join(", ")}` }));
+}
+
+/** A string argument spelled as one of `values` but for case, as that value; anything else as given. */
+function canonicalSpelling(values: readonly string[]): (value: unknown) => unknown {
+  return (value) => (typeof value === "string" ? (values.find((known) => known.toLowerCase() === value.toLowerCase()) ?? value) : value);
 }
 
 /** A `kind` argument as a list (or undefined when absent). */

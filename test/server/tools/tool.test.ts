@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { oneOrList, unknownArguments } from "../../../src/server/tools/tool.ts";
+import { z } from "zod";
+import { anyCaseEnum, oneOrList, unknownArguments } from "../../../src/server/tools/tool.ts";
 
 describe("oneOrList", () => {
   const kind = oneOrList(["Method", "FileFragment"] as const);
@@ -15,6 +16,15 @@ describe("oneOrList", () => {
     expect(kind.safeParse([]).error?.issues[0]?.message).toBe(
       "kind must be one of Method, FileFragment, or a list of them (an empty list would match nothing: leave kind out for every kind)",
     );
+  });
+});
+
+describe("anyCaseEnum", () => {
+  test("takes a value in any case as its canonical spelling, refuses others naming the values, and advertises the enum", () => {
+    const intent = anyCaseEnum("intent", ["implementation", "usage"]);
+    expect(intent.parse("Usage")).toBe("usage");
+    expect(intent.safeParse("howto").error?.issues[0]?.message).toBe("intent must be one of implementation, usage");
+    expect(z.toJSONSchema(z.object({ intent }), { io: "input" }).properties?.intent).toMatchObject({ enum: ["implementation", "usage"] });
   });
 });
 
