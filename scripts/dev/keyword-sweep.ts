@@ -2,7 +2,7 @@
 // - compound: two consecutive sub-words of a name in lower case ("throttle frame"); a hit is a declaration whose
 //   name has them as consecutive sub-words;
 // - type-member: a member's type and name as the code spells them ("Subject OnNext"); a hit is that member.
-// Usage: bun scripts/dev/keyword-sweep.ts [--kind compound|type-member] [--per-corpus 150] [--seed 7] DIR [DIR …]
+// Usage: bun scripts/dev/keyword-sweep.ts [--kind compound|type-member] [--per-corpus 150] [--seed 7] [--misses] DIR [DIR …]
 import { homedir } from "node:os";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config/load.ts";
@@ -14,7 +14,12 @@ import { splitIdentifier } from "../../src/text/tokens.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { kind: { type: "string", default: "compound" }, "per-corpus": { type: "string", default: "150" }, seed: { type: "string", default: "7" } },
+  options: {
+    kind: { type: "string", default: "compound" },
+    "per-corpus": { type: "string", default: "150" },
+    seed: { type: "string", default: "7" },
+    misses: { type: "boolean", default: false },
+  },
 });
 const base = { env: process.env, cwd: process.cwd(), home: homedir(), platform: process.platform };
 let seed = Number(values.seed);
@@ -27,7 +32,11 @@ type Asked = [query: string, isHit: (symbol: string) => boolean];
 
 function compoundQueries(chunks: ChunkList): Asked[] {
   const names = new Set<string>();
-  for (let i = 0; i < chunks.length; i++) if (chunks.kindAt(i) !== "FileFragment") names.add(lastName(chunks.symbolAt(i)));
+  // Identifiers only: a test's title ("works with metadata") is a chunk name too, but no name anyone types as keywords.
+  for (let i = 0; i < chunks.length; i++) {
+    const name = lastName(chunks.symbolAt(i));
+    if (chunks.kindAt(i) !== "FileFragment" && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) names.add(name);
+  }
   const out = new Map<string, Asked>();
   for (const name of [...names].sort()) {
     const parts = splitIdentifier(name);
@@ -60,7 +69,9 @@ for (const root of positionals) {
   let top1 = 0;
   let top5 = 0;
   for (const [query, isHit] of sample) {
-    const good = (await ws.search({ query, limit: 5 })).hits.map((h) => isHit(h.symbol));
+    const hits = (await ws.search({ query, limit: 5 })).hits;
+    const good = hits.map((h) => isHit(h.symbol));
+    if (values.misses && !good[0]) console.log(`  miss: "${query}" → ${hits[0]?.symbol ?? "(nothing)"}`);
     if (good[0]) top1++;
     if (good.some(Boolean)) top5++;
   }
