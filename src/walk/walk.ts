@@ -3,8 +3,10 @@
 // Rules, in the order they are applied (the first that decides wins):
 //   1. Extension: only files whose last extension is in the project's list (case-insensitive) are considered.
 //      Everything else is passed over silently: it never appears in `skipped`.
-//   2. Hard-skipped directories below the root: bin, obj, .git, .vs, node_modules, packages, TestResults
-//      (exact names). The root itself is never hard-skipped: indexing node_modules/com.cysharp.unitask works.
+//   2. Hard-skipped directories below the root: .git, .vs, node_modules, TestResults; and bin, obj and packages
+//      where a .NET project, solution or packages.config sits beside them (build output and NuGet's folder; an
+//      npm package's bin/ and a monorepo's packages/ are source) (exact names). The root itself is never
+//      hard-skipped: indexing node_modules/com.cysharp.unitask works.
 //   3. .gitignore files: the root's and every nested one; a nested file's patterns are relative to its own
 //      directory and take precedence over its parents' (so its `!Keep.cs` re-includes what a parent ignored).
 //      As in git, nothing inside an ignored directory can be re-included. .gitignore files above the root are
@@ -50,15 +52,16 @@ export interface WalkResult {
   dirs: string[];
 }
 
-export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([
-  ".git",
-  ".vs",
-  "bin",
-  "node_modules",
-  "obj",
-  "packages",
-  "TestResults",
-]);
+/** Folders never walked below the root: version control, IDE state, installed dependencies, test results. */
+export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", ".vs", "node_modules", "TestResults"]);
+
+/** .NET build output and NuGet's package folder: skipped only beside a file `isDotnetMarker` accepts. */
+export const DOTNET_OUTPUT_DIRS: ReadonlySet<string> = new Set(["bin", "obj", "packages"]);
+
+/** A .NET project or solution file, or NuGet's packages.config: the folder beside it builds into bin/ and obj/. */
+export function isDotnetMarker(name: string): boolean {
+  return /\.(?:csproj|fsproj|vbproj|sln|slnx)$/i.test(name) || name.toLowerCase() === "packages.config";
+}
 
 /** Lower-case file-name endings of generated code. */
 export const GENERATED_SUFFIXES: readonly string[] = [".designer.cs", ".g.cs", ".g.i.cs", ".generated.cs", ".min.js", ".min.mjs", ".min.cjs"];
@@ -145,6 +148,7 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
       if (matcher !== undefined) layers = [...layers, { base: prefix, matcher }];
     }
 
+    let dotnetHere: boolean | undefined;
     for (const entry of entries) {
       const name = entry.name;
       let kind = kindOf(entry);
@@ -152,6 +156,7 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
 
       if (kind === Kind.Directory) {
         if (HARD_SKIPPED_DIRS.has(name)) continue;
+        if (DOTNET_OUTPUT_DIRS.has(name) && (dotnetHere ??= entries.some((e) => isDotnetMarker(e.name)))) continue;
         const rel = prefix + name;
         if (isIgnored(`${rel}/`, layers)) continue;
         stack.push({ rel, layers });
@@ -262,7 +267,8 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
   const added = new Map<string, FileEntry>();
   for (const rel of changed) {
     const name = rel.slice(rel.lastIndexOf("/") + 1);
-    if (name === ".gitignore" || name === ".git" || skipped.has(rel) || dirs.has(rel)) return undefined;
+    // A .gitignore or a .NET project file changes which folders are walked.
+    if (name === ".gitignore" || name === ".git" || isDotnetMarker(name) || skipped.has(rel) || dirs.has(rel)) return undefined;
     const i = at.get(rel);
     let stats: Stats;
     try {
@@ -293,6 +299,15 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
   // asked for).
   if (gone.size === 0 && added.size === 0) lookups.set(next, lookup);
   return next;
+}
+
+/** The first .NET project, solution or packages.config file in a folder, if any. */
+function dotnetMarkerIn(folder: string): string | undefined {
+  try {
+    return readdirSync(folder).filter(isDotnetMarker).sort()[0];
+  } catch {
+    return undefined;
+  }
 }
 
 /** A listed file's entry by path. */
@@ -345,6 +360,12 @@ export function whyLeftOut(opts: WalkOptions, rel: string): string | undefined {
   }
   const hard = parts.slice(0, -1).find((dir) => HARD_SKIPPED_DIRS.has(dir));
   if (hard !== undefined) return `it is under ${hard}/, a folder never indexed (${[...HARD_SKIPPED_DIRS].join(", ")})`;
+  for (let depth = 0; depth < parts.length - 1; depth++) {
+    if (!DOTNET_OUTPUT_DIRS.has(parts[depth]!)) continue;
+    const beside = parts.slice(0, depth).join("/");
+    const marker = dotnetMarkerIn(beside === "" ? opts.root : `${opts.root}/${beside}`);
+    if (marker !== undefined) return `it is under ${parts.slice(0, depth + 1).join("/")}/, the build output or package folder of ${beside === "" ? "" : `${beside}/`}${marker}, never indexed`;
+  }
   const layers: Layer[] = [];
   for (let depth = 0; depth < parts.length; depth++) {
     const dir = parts.slice(0, depth).join("/");

@@ -106,13 +106,31 @@ describe(".gitignore and Exclude", () => {
 });
 
 describe("hard-skipped directories", () => {
-  test("bin, obj, .git, .vs, node_modules, packages, TestResults below the root are not walked", async () => {
+  test(".git, .vs, node_modules, TestResults below the root are not walked; bin, obj, packages only beside a .NET project", async () => {
     const dirs = ["bin", "obj", ".git", ".vs", "node_modules", "packages", "TestResults"];
-    const files: Record<string, string> = { "A.cs": "", "Packages/Unity.cs": "", "src/bin/X.cs": "" };
+    const files: Record<string, string> = { "A.cs": "", "App.sln": "", "Packages/Unity.cs": "", "src/App/App.csproj": "", "src/App/bin/X.cs": "", "src/App/obj/Y.cs": "" };
     for (const d of dirs) files[`${d}/X.cs`] = "";
     const result = await walk(tree(files));
     expect(result.files.map((f) => f.path)).toEqual(["A.cs", "Packages/Unity.cs"]);
     expect(result.skipped).toEqual([]);
+  });
+
+  test("a JavaScript monorepo's packages/ and an npm package's bin/ are source: walked where no .NET project sits beside them", async () => {
+    const root = tree({
+      "package.json": "{}",
+      "packages/api/src/server.ts": "",
+      "packages/api/bin/cli.js": "",
+      "packages/api/node_modules/x/index.js": "",
+      "tools/Build/Build.csproj": "",
+      "tools/Build/bin/Debug/Out.js": "",
+    });
+    expect(await paths(root, { extensions: [".ts", ".js"] })).toEqual(["packages/api/bin/cli.js", "packages/api/src/server.ts"]);
+    // A project file added beside bin/ changes what is walked: the update asks for a whole walk.
+    const options = { root, extensions: [".ts", ".js"], exclude: [], maxFileBytes: 1_000_000 };
+    const before = await walkProject(options);
+    writeFileSync(path.join(root, "packages/api/Api.csproj"), "<Project />");
+    expect(updateWalk(before, ["packages/api/Api.csproj"], options)).toBeUndefined();
+    expect((await walkProject(options)).files.map((f) => f.path)).toEqual(["packages/api/src/server.ts"]);
   });
 
   test("a root named packages, or inside node_modules, still works", async () => {
@@ -146,6 +164,7 @@ describe("skipped files", () => {
       "src/Empty/.keep": "",
       "Ignored/B.cs": "",
       "bin/C.cs": "",
+      "App.csproj": "",
       "node_modules/x/D.cs": "",
       "vendor/lib/.git/HEAD": "ref",
       "vendor/lib/E.cs": "",
