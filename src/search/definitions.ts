@@ -3,7 +3,7 @@ import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
 import { declaredDotnetName, spacedOperatorName } from "../text/dotnet-names.ts";
-import { isNonSource } from "./prior.ts";
+import { copyRank, isNonSource } from "./prior.ts";
 import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
 
 /**
@@ -188,8 +188,9 @@ function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds
   }
   // Within a band, the code's own declarations before those of tests, docs and samples (a `describe("Workspace")`
   // suite is named like the class it tests).
+  // Build output and declaration files (`dist/x.js`, `x.d.ts`) after the source they were made from, too.
   const aside = new Map<string, number>();
-  const asideOf = (path: string) => aside.get(path) ?? (aside.set(path, isNonSource(path) ? 1 : 0), aside.get(path)!);
+  const asideOf = (path: string) => aside.get(path) ?? (aside.set(path, (isNonSource(path) ? 2 : 0) + (copyRank(path) >= 2 ? 1 : 0)), aside.get(path)!);
   // `UniTask<T>` names the generic type, not its non-generic namesake (their symbols are the same).
   const fits = typedArityFit(snapshot, rawName);
   const misfit = new Map<number, number>();

@@ -21,6 +21,24 @@ test("an exact name lists the declaration in code before the test suite named th
   expect(hits.map((h) => snapshot.chunks.pathAt(h.index))).toEqual(["z/src/workspace.ts", "a/tests/workspace.test.ts"]);
 });
 
+test("within a band, the source before its build output and declaration files", async () => {
+  const copies = await indexTree(
+    "definitions-copies",
+    {
+      "dist/strings.d.ts": "export declare function parseId(s: string): number;\n",
+      "dist/strings.js": "export function parseId(s) { return Number(s); }\n",
+      "src/strings.ts": "export function parseId(s: string): number { return Number(s); }\n",
+    },
+    [".ts", ".js"],
+  );
+  try {
+    const snapshot = copies.index.snapshot();
+    expect(findDefinitions(snapshot, "parseId").map((h) => snapshot.chunks.pathAt(h.index))[0]).toBe("src/strings.ts");
+  } finally {
+    copies.dispose();
+  }
+});
+
 test("a name typed in another case finds the declaration, labelled as such; the name as spelled leads", () => {
   const snapshot = tree.index.snapshot();
   const label = (name: string) => findDefinitions(snapshot, name).map((h) => `${snapshot.chunks.symbolAt(h.index)} ${h.match}`)[0];
