@@ -3,7 +3,9 @@
 // Rules, in the order they are applied (the first that decides wins):
 //   1. Extension: only files whose last extension is in the project's list (case-insensitive) are considered.
 //      Everything else is passed over silently: it never appears in `skipped`.
-//   2. Hard-skipped directories below the root: .git, .vs, node_modules, TestResults; and bin, obj and packages
+//   2. Hard-skipped directories below the root: .git, .vs, node_modules, TestResults, Python's site-packages,
+//      dist-packages, __pycache__ and tool caches (.tox, .nox, .mypy_cache, .pytest_cache, .ruff_cache), any folder
+//      holding a pyvenv.cfg (a virtual environment); and bin, obj and packages
 //      where a .NET project, solution or packages.config sits beside them (build output and NuGet's folder; an
 //      npm package's bin/ and a monorepo's packages/ are source) (exact names). The root itself is never
 //      hard-skipped: indexing node_modules/com.cysharp.unitask works.
@@ -52,8 +54,24 @@ export interface WalkResult {
   dirs: string[];
 }
 
-/** Folders never walked below the root: version control, IDE state, installed dependencies, test results. */
-export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", ".vs", "node_modules", "TestResults"]);
+/** Folders never walked below the root: version control, IDE state, installed dependencies, caches, test results. */
+export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([
+  ".git",
+  ".vs",
+  "node_modules",
+  "TestResults",
+  "site-packages",
+  "dist-packages",
+  "__pycache__",
+  ".tox",
+  ".nox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".ruff_cache",
+]);
+
+/** The file at the root of every Python virtual environment (`python -m venv`, virtualenv, uv, poetry). */
+const VIRTUALENV_MARKER = "pyvenv.cfg";
 
 /** .NET build output and NuGet's package folder: skipped only beside a file `isDotnetMarker` accepts. */
 export const DOTNET_OUTPUT_DIRS: ReadonlySet<string> = new Set(["bin", "obj", "packages"]);
@@ -132,17 +150,23 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
 
     let layers = dir.layers;
     let hasGitignore = false;
-    let nestedRepo = false;
+    let notWalked = false; // a nested repository or a virtual environment
     for (const entry of entries) {
       if (entry.name === ".git" && dir.rel !== "") {
         skipped.push({ path: dir.rel, reason: "nested-repo", detail: "has its own .git; configure it as a separate project to index it" });
         entries = [];
-        nestedRepo = true;
+        notWalked = true;
+        break;
+      }
+      // A virtual environment holds installed packages, not the project's code (a .gitignore usually says so; not always).
+      if (entry.name === VIRTUALENV_MARKER && dir.rel !== "") {
+        entries = [];
+        notWalked = true;
         break;
       }
       if (entry.name === ".gitignore" && entry.isFile()) hasGitignore = true;
     }
-    if (!nestedRepo) dirs.push(dir.rel);
+    if (!notWalked) dirs.push(dir.rel);
     if (hasGitignore && entries.length > 0) {
       const matcher = readGitignore(`${absPrefix}.gitignore`, `${prefix}.gitignore`, skipped);
       if (matcher !== undefined) layers = [...layers, { base: prefix, matcher }];
@@ -267,8 +291,8 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
   const added = new Map<string, FileEntry>();
   for (const rel of changed) {
     const name = rel.slice(rel.lastIndexOf("/") + 1);
-    // A .gitignore or a .NET project file changes which folders are walked.
-    if (name === ".gitignore" || name === ".git" || isDotnetMarker(name) || skipped.has(rel) || dirs.has(rel)) return undefined;
+    // A .gitignore, a .NET project file or a virtual environment's pyvenv.cfg changes which folders are walked.
+    if (name === ".gitignore" || name === ".git" || name === VIRTUALENV_MARKER || isDotnetMarker(name) || skipped.has(rel) || dirs.has(rel)) return undefined;
     const i = at.get(rel);
     let stats: Stats;
     try {
@@ -360,6 +384,10 @@ export function whyLeftOut(opts: WalkOptions, rel: string): string | undefined {
   }
   const hard = parts.slice(0, -1).find((dir) => HARD_SKIPPED_DIRS.has(dir));
   if (hard !== undefined) return `it is under ${hard}/, a folder never indexed (${[...HARD_SKIPPED_DIRS].join(", ")})`;
+  for (let depth = 1; depth < parts.length; depth++) {
+    const folder = parts.slice(0, depth).join("/");
+    if (isFileAt(`${opts.root}/${folder}/${VIRTUALENV_MARKER}`)) return `it is in ${folder}/, a Python virtual environment (${VIRTUALENV_MARKER}), never indexed`;
+  }
   for (let depth = 0; depth < parts.length - 1; depth++) {
     if (!DOTNET_OUTPUT_DIRS.has(parts[depth]!)) continue;
     const beside = parts.slice(0, depth).join("/");
@@ -370,7 +398,7 @@ export function whyLeftOut(opts: WalkOptions, rel: string): string | undefined {
   for (let depth = 0; depth < parts.length; depth++) {
     const dir = parts.slice(0, depth).join("/");
     const prefix = dir === "" ? "" : `${dir}/`;
-    const matcher = existsGitignore(`${opts.root}/${prefix}.gitignore`) ? readGitignore(`${opts.root}/${prefix}.gitignore`, `${prefix}.gitignore`, []) : undefined;
+    const matcher = isFileAt(`${opts.root}/${prefix}.gitignore`) ? readGitignore(`${opts.root}/${prefix}.gitignore`, `${prefix}.gitignore`, []) : undefined;
     if (matcher !== undefined) layers.push({ base: prefix, matcher });
     const target = depth < parts.length - 1 ? `${prefix}${parts[depth]}/` : rel;
     for (let i = layers.length - 1; i >= 0; i--) {
@@ -384,7 +412,7 @@ export function whyLeftOut(opts: WalkOptions, rel: string): string | undefined {
   return undefined;
 }
 
-function existsGitignore(abs: string): boolean {
+function isFileAt(abs: string): boolean {
   try {
     return lstatSync(abs).isFile();
   } catch {

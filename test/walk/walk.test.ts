@@ -133,6 +133,27 @@ describe("hard-skipped directories", () => {
     expect((await walkProject(options)).files.map((f) => f.path)).toEqual(["packages/api/src/server.ts"]);
   });
 
+  test("Python's installed packages and caches: a virtual environment (any name), site-packages, __pycache__, .tox", async () => {
+    const root = tree({
+      "app/main.py": "",
+      "env/pyvenv.cfg": "home = /usr/bin",
+      "env/lib/python3.11/site-packages/pip/__init__.py": "",
+      "vendor/site-packages/x.py": "",
+      "app/__pycache__/main.py": "",
+      ".tox/py311/lib/y.py": "",
+    });
+    const options = { root, extensions: [".py"], exclude: [], maxFileBytes: 1_000_000 };
+    const before = await walkProject(options);
+    expect(before.files.map((f) => f.path)).toEqual(["app/main.py"]);
+    expect(before.skipped).toEqual([]);
+    // A virtual environment made later: the update asks for a whole walk, which leaves it out.
+    mkdirSync(path.join(root, "venv2/lib"), { recursive: true });
+    writeFileSync(path.join(root, "venv2/lib/z.py"), "");
+    writeFileSync(path.join(root, "venv2/pyvenv.cfg"), "home = /usr/bin");
+    expect(updateWalk(before, ["venv2/pyvenv.cfg", "venv2/lib/z.py"], options)).toBeUndefined();
+    expect((await walkProject(options)).files.map((f) => f.path)).toEqual(["app/main.py"]);
+  });
+
   test("a root named packages, or inside node_modules, still works", async () => {
     const root = tree({ "A.cs": "", "sub/B.cs": "" }, "packages");
     expect(await paths(root)).toEqual(["A.cs", "sub/B.cs"]);

@@ -20,6 +20,9 @@ test("extension, hard-skipped folder, a .gitignore (the folder's or the file's, 
   expect(whyLeftOut(opts, "bin/App.cs")).toBe("it is under bin/, the build output or package folder of App.csproj, never indexed");
   expect(whyLeftOut(opts, "node_modules/x/A.cs")).toStartWith("it is under node_modules/, a folder never indexed");
   expect(whyLeftOut(opts, "tools/bin/Tool.cs")).toBeUndefined(); // no .NET project beside tools/bin: it is source
+  mkdirSync(join(root, "env/lib"), { recursive: true });
+  writeFileSync(join(root, "env/pyvenv.cfg"), "home = /usr/bin");
+  expect(whyLeftOut(opts, "env/lib/Site.cs")).toBe("it is in env/, a Python virtual environment (pyvenv.cfg), never indexed");
   expect(whyLeftOut(opts, "docs/Sample.cs")).toBe("its folder docs/ is ignored by .gitignore");
   expect(whyLeftOut(opts, "src/Secret.cs")).toBe("it is ignored by src/.gitignore");
   expect(whyLeftOut(opts, "src/gen/Made.cs")).toBe("the project's Exclude patterns remove it");
