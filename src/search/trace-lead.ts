@@ -34,6 +34,8 @@ function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<
     const bySource = sources.length > 0 ? bestNamed(snapshot, frame.symbol, named, sources) : undefined;
     if (bySource !== undefined) return [bySource];
   }
+  // A frame in a file the project does not hold (a framework's, the runtime's) names its method there, not here.
+  if (frame.path !== undefined && files.length === 0) return [];
   const bySymbol = frame.symbol === undefined ? undefined : bestNamed(snapshot, frame.symbol, named, files);
   if (frame.line !== undefined && files.length > 0) {
     // A file name several folders share: the frame's method tells which one, else each is a candidate.

@@ -176,6 +176,12 @@ describe("stack traces lead with the declarations their frames point at", () => 
     expect(top('Traceback (most recent call last):\n  File "/home/me/proj/pkg/mod.py", line 5, in handle\nKeyError: x')[0]).toBe("pkg/mod.py:pkg.mod.handle");
   });
 
+  test("a frame in a file the project does not hold points at nothing, whatever its method is called", () => {
+    // uvicorn's `handle` is not this project's pkg.mod.handle.
+    const trace = 'Traceback (most recent call last):\n  File "/srv/.venv/lib/python3.11/site-packages/uvicorn/protocols/http.py", line 401, in handle\nKeyError: x';
+    expect(traceLead(fixture.index.snapshot(), trace).size).toBe(0);
+  });
+
   test("a frame in compiled JavaScript whose TypeScript source is indexed points at the method by its name", () => {
     // Two classes of that name: the compiled file's folders say which source it was made from.
     const trace = "ZodError: invalid\n    at ZodObject._parse (/app/node_modules/zod/v4/mini/schemas.js:37:11)\n    at safeParse (/app/node_modules/zod/v4/core/parse.js:12:3)";
