@@ -8,6 +8,7 @@ import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.t
 import { matchPhrases } from "./lexical.ts";
 import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
 import { messageLead } from "./message-lead.ts";
+import { startsLikeMessage } from "../text/message.ts";
 import { snippetLead } from "./snippet-lead.ts";
 import { traceLead } from "./trace-lead.ts";
 import { usesLead } from "./uses-lead.ts";
@@ -44,7 +45,9 @@ export function explicitAsks(
     asks.push(accepted(new Map(matches.map((i) => [i, 0]))));
   }
   if (sourceLines) {
-    const message = messageLead(snapshot, query, sourceLines, focus, asks[0]!.size > 0);
+    // The exception type a message is printed with (`app.errors.OutOfStock: …`) names a declaration, but the words
+    // after it are a message all the same, to be looked for run by run.
+    const message = messageLead(snapshot, query, sourceLines, focus, asks[0]!.size > 0 && !startsLikeMessage(query));
     if (message.size > 0) asks.push(accepted(message));
     const snippet = snippetLead(snapshot, query, sourceLines, focus);
     if (snippet.size > 0) asks.push(accepted(snippet));

@@ -16,6 +16,9 @@ const TREE = {
   // A test that says the whole message, as it expects it.
   "tests/PoolTests.cs":
     'namespace App.Tests\n{\n    public class PoolTests\n    {\n        public void MinusCount()\n        {\n            Assert.Throws("Pool does not allow a minus count. count:-1");\n        }\n    }\n}\n',
+  // The project's own exception, whose constructor says the message with values filled in.
+  "src/Orders.cs":
+    'namespace App\n{\n    public class InvalidTransition : Exception\n    {\n        public InvalidTransition(string from, string to)\n            : base($"cannot move order from {from} to {to}") { }\n    }\n}\n',
   // A doc comment that quotes it as an example.
   "src/Docs.cs": "namespace App\n{\n    public class Docs\n    {\n        // Example: 'Pool does not allow a minus count. count:-1'\n        public void Show() { }\n    }\n}\n",
 };
@@ -51,4 +54,12 @@ test("a message whose pieces between quoted values are short finds the format st
   const hits = search('Error: required flag(s) "config" not set');
   expect(hits[0]!.chunk.symbol).toBe("App.Flags.Validate");
   expect(hits[0]!.focusLine).toBe(7);
+});
+
+test("a message printed with the project's own exception type leads with the code that says it, as one printed with another type", () => {
+  for (const type of ["App.InvalidTransition", "System.InvalidOperationException"]) {
+    const hits = search(`${type}: cannot move order from Shipped to Cancelled`);
+    expect(hits[0]!.chunk.symbol).toBe("App.InvalidTransition.InvalidTransition");
+    expect(hits[0]!.focusLine).toBe(6);
+  }
 });
