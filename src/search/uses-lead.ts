@@ -193,10 +193,14 @@ export function callersLead(snapshot: Snapshot, query: string, symbol: readonly 
   const chunks = snapshot.chunks;
   const asked = askedName(query, "uses");
   const creation = ASKS_FOR_CREATION.test(query);
-  // "what throws X" asks for the `new X(…)` uses, when there are any.
+  // "what throws X" asks for the `new X(…)` uses, when there are any; in Python, Go and Rust, which create objects
+  // with calls, the `X(…)` calls (`raise OutOfStock(…)`, not `pytest.raises(OutOfStock)` or `except OutOfStock:`).
   const asAsked = (uses: StoredIdentifier[]) => {
-    const created = creation ? uses.filter((use) => use.kind === "new") : [];
-    return created.length > 0 ? created : uses;
+    if (!creation) return uses;
+    const created = uses.filter((use) => use.kind === "new");
+    if (created.length > 0) return created;
+    const called = uses.filter((use) => use.kind === "call");
+    return called.length > 0 ? called : uses;
   };
   const targets = usageTargets(snapshot, symbol, asked);
   // "what throws TimeoutException": a framework type the project only uses, typed as code, is looked up by its uses.

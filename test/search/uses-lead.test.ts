@@ -352,6 +352,33 @@ describe("questions about what throws or creates a type lead with its `new` uses
   });
 });
 
+describe("in Python, which creates objects with calls, what raises a type is its `X(…)` calls", () => {
+  let tree: Awaited<ReturnType<typeof indexTree>>;
+  beforeAll(async () => {
+    tree = await indexTree(
+      "raises-py",
+      {
+        "app/errors.py": "class OutOfStock(Exception):\n    pass\n",
+        "app/stock.py":
+          "from app.errors import OutOfStock\n\n\ndef reserve(sku, quantity):\n    if quantity > 2:\n        raise OutOfStock(sku)\n\n\n" +
+          "def safe_reserve(sku, quantity):\n    try:\n        reserve(sku, quantity)\n    except OutOfStock:\n        return False\n    return True\n",
+        "tests/test_stock.py": "import pytest\nfrom app.errors import OutOfStock\n\n\ndef test_reserve_too_much():\n    with pytest.raises(OutOfStock):\n        reserve('A', 5)\n",
+      },
+      [".py"],
+    );
+  });
+  afterAll(() => tree.dispose());
+
+  test("the raise leads; pytest.raises(X) and except X: are no creations", () => {
+    const ask = (query: string) => searchSnapshot(tree.index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol);
+    for (const query of ["what throws OutOfStock", "where is OutOfStock raised"]) {
+      const hits = ask(query);
+      expect(hits[0]).toBe("app.stock.reserve");
+      expect(hits.slice(0, 2)).not.toContain("tests.test_stock.test_reserve_too_much");
+    }
+  });
+});
+
 describe("asksForUses", () => {
   test("usage questions", () => {
     for (const query of [
