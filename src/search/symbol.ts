@@ -176,7 +176,9 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string,
     for (const m of symbol) if (m.ownerNamed) out.set(m.index, m.score);
     return out;
   }
-  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && isSingleIdentifier(query) ? BAND.exact : 0;
+  // One name typed, or two words that spell one ("stock level" → StockLevel): its exact matches are asked for.
+  const oneName = () => isSingleIdentifier(query) || (snapshot !== undefined && compoundOfTwoWords(snapshot, symbolIndexOf(snapshot), query) !== undefined);
+  const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && oneName() ? BAND.exact : 0;
   if (band === 0 && best >= BAND.exact && snapshot) return namesListed(snapshot, symbol, query);
   if (band === 0) return out;
   for (const m of symbol) if (bandOf(m.score) >= band) out.set(m.index, m.score);

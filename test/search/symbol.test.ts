@@ -179,6 +179,24 @@ describe("identifier queries", () => {
     }
   });
 
+  test("two words that spell one declaration's whole name pin it first, over names holding one of them and a file named by one", async () => {
+    const tree = await indexTree(
+      "symbol-compound-exact",
+      {
+        "app/stock.py": "from app.errors import OutOfStock\n\nLEVELS = {\"A\": 2}\n\n\ndef reserve(sku, quantity):\n    available = LEVELS.get(sku, 0)\n    if quantity > available:\n        raise OutOfStock(sku, available)\n    LEVELS[sku] = available - quantity\n\n\ndef safe_reserve(sku, quantity):\n    try:\n        reserve(sku, quantity)\n    except OutOfStock:\n        return False\n    return True\n",
+        "app/errors.py": "class OrderError(Exception):\n    \"\"\"Base class for order problems.\"\"\"\n\n\nclass InvalidTransition(OrderError):\n    def __init__(self, current, target):\n        super().__init__(f\"cannot move order from {current.value} to {target.value}\")\n        self.current = current\n\n\nclass OutOfStock(OrderError):\n    def __init__(self, sku, available):\n        super().__init__(f\"SKU {sku} has only {available} left\")\n",
+        "app/inventory.py": "from dataclasses import dataclass\n\nLOW_STOCK_THRESHOLD = 3\n\n\n@dataclass\nclass StockLevel:\n    \"\"\"How many units of a SKU are on hand and reserved.\"\"\"\n    sku: str\n    on_hand: int\n    reserved: int\n\n\nclass LowStock(Exception):\n    pass\n\n\nclass StockService:\n    def level(self, sku):\n        return StockLevel(sku, 1, 0)\n",
+        "tests/test_stock.py": "import pytest\nfrom app.errors import OutOfStock\nfrom app.stock import reserve\n\n\ndef test_reserve_too_much():\n    with pytest.raises(OutOfStock):\n        reserve(\"A\", 5)\n",
+      },
+      [".py"],
+    );
+    try {
+      expect(searchSnapshot(tree.index.snapshot(), { query: "stock level", limit: 3 })[0]!.chunk.symbol).toBe("app.inventory.StockLevel");
+    } finally {
+      tree.dispose();
+    }
+  });
+
   test("a type and a member typed apart find that member; a type's name finds the type before its constructor", () => {
     expect(symbols("Where OnNext")[0]).toBe("App.Linq.WhereObservable.Where.OnNext");
     expect(symbols("StagePipeline Run")[0]).toBe("App.Flow.StagePipeline.Run");
