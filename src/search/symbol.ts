@@ -176,8 +176,13 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string,
     for (const m of symbol) if (m.ownerNamed) out.set(m.index, m.score);
     return out;
   }
-  // One name typed, or two words that spell one ("stock level" → StockLevel): its exact matches are asked for.
-  const oneName = () => isSingleIdentifier(query) || (snapshot !== undefined && compoundOfTwoWords(snapshot, symbolIndexOf(snapshot), query) !== undefined);
+  // One name typed, alone or in a short sentence that asks for it ("how does OrderList work", where its words
+  // `order` and `list` are in every file), or two words that spell one ("stock level" → StockLevel): its exact
+  // matches are asked for.
+  const oneName = () =>
+    isSingleIdentifier(query) ||
+    (symbol[0]!.rareName === true && identifierTokens(query).length === 1) ||
+    (snapshot !== undefined && compoundOfTwoWords(snapshot, symbolIndexOf(snapshot), query) !== undefined);
   const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && oneName() ? BAND.exact : 0;
   if (band === 0 && best >= BAND.exact && snapshot) return namesListed(snapshot, symbol, query);
   if (band === 0) return out;

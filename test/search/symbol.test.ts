@@ -179,6 +179,31 @@ describe("identifier queries", () => {
     }
   });
 
+  test("a short sentence asking about one rare name typed as code leads with it, not with declarations named by its sub-words", async () => {
+    const api = [
+      "export interface Order { id: string; status: string }",
+      "export class ApiClient {",
+      "  async listOrders(customerId: string): Promise<Order[]> { return fetch(`/orders?c=${customerId}`).then((r) => r.json()); }",
+      "  async getOrder(id: string): Promise<Order> { return fetch(`/orders/${id}`).then((r) => r.json()); }",
+      "}",
+      "export class OrderService {",
+      "  constructor(private api: ApiClient) {}",
+      "  getOrder(id: string) { return this.api.getOrder(id); }",
+      "  listOrders(c: string) { return this.api.listOrders(c); }",
+      "  orderListing(c: string) { return this.listOrders(c); }",
+      "}",
+    ].join("\n");
+    const list = 'export function OrderList({ customerId }: { customerId: string }) {\n  return customerId;\n}\n';
+    const tree = await indexTree("symbol-one-name", { "src/api.ts": `${api}\n`, "src/OrderList.tsx": list }, [".ts", ".tsx"]);
+    try {
+      const hits = searchSnapshot(tree.index.snapshot(), { query: "how does OrderList work", limit: 3 });
+      expect(hits[0]!.chunk.symbol).toBe("OrderList");
+      expect(hits[0]!.pinned).toBe(true);
+    } finally {
+      tree.dispose();
+    }
+  });
+
   test("two words that spell one declaration's whole name pin it first, over names holding one of them and a file named by one", async () => {
     const tree = await indexTree(
       "symbol-compound-exact",
