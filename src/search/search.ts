@@ -13,7 +13,7 @@ import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
 import { queryScope } from "./scope.ts";
-import { relationLead } from "./uses-lead.ts";
+import { asksForUses, relationLead } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -96,12 +96,25 @@ export interface SearchRequest extends ChunkFilter {
   sourceLines?: SourceLines;
 }
 
+/** The terms of the verbs and nouns that frame a usage question ("who calls X", "where is X used", "callers of X"). */
+const USAGE_FRAME_TERMS = new Set(queryTerms("call calls called calling caller callers use uses used using usage usages invoke invokes invoked invocation invocations"));
+
+/**
+ * A usage question's terms without the words that frame it: the uses are led to by name (uses-lead.ts), and "calls"
+ * ranked Python's `__call__` methods and "used" a `uses_sql` setting among the callers.
+ */
+function withoutUsageVerbs(query: string, terms: string[]): string[] {
+  if (!asksForUses(query)) return terms;
+  const kept = terms.filter((t) => !USAGE_FRAME_TERMS.has(t));
+  return kept.length > 0 ? kept : terms;
+}
+
 export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[] {
   const req = { ...request, query: withoutQuestionFrame(request.query) };
   const t: Tuning = { ...DEFAULT_TUNING, ...req.tuning };
   // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
   // lookup per pair and match nothing.
-  const words = queryTerms(req.query);
+  const words = withoutUsageVerbs(req.query, queryTerms(req.query));
   const terms = [...new Set([...words, ...agentNouns(snapshot, words), ...repeatedVerbs(snapshot, req.query), ...queryJoins(req.query).filter((j) => isDeclaredName(snapshot, j))])];
   const predicate = compileFilter(req);
   // The symbol branch asks this of every chunk: one reused probe rather than a record made per chunk.

@@ -369,6 +369,25 @@ describe("in Python, which creates objects with calls, what raises a type is its
   });
   afterAll(() => tree.dispose());
 
+  test("a usage question's framing verb ranks nothing: 'who calls' does not bring up __call__ methods", async () => {
+    const auth = await indexTree(
+      "calls-py",
+      {
+        "app/auth.py":
+          "class require_role:\n    def __init__(self, role):\n        self.role = role\n\n    def __call__(self, fn):\n        return fn\n\n\n" +
+          "def express_surcharge(total):\n    return total * 0.1\n\n\ndef checkout(total):\n    return total + express_surcharge(total)\n",
+      },
+      [".py"],
+    );
+    try {
+      const hits = searchSnapshot(auth.index.snapshot(), { query: "who calls express_surcharge", limit: 5 }).map((h) => h.chunk.symbol);
+      expect(hits[0]).toBe("app.auth.checkout");
+      expect(hits).not.toContain("app.auth.require_role.__call__");
+    } finally {
+      auth.dispose();
+    }
+  });
+
   test("the raise leads; pytest.raises(X) and except X: are no creations", () => {
     const ask = (query: string) => searchSnapshot(tree.index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol);
     for (const query of ["what throws OutOfStock", "where is OutOfStock raised"]) {
