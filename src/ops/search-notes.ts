@@ -53,8 +53,13 @@ export function resultNotes(s: SearchedProjects): string[] {
   const { query, params, searched } = s;
   const notes: string[] = [];
   if (searched.length > 0 && searched.every(({ snapshot }) => !namesCode(snapshot, query))) {
-    const close = closeNamesNote(searched.map(({ snapshot }) => snapshot), codeIdentifier(query)!);
-    notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${s.hits > 0 ? "; the hits share only parts of it" : ""}.${close ? ` ${close}` : ""}`);
+    const name = codeIdentifier(query)!;
+    const close = closeNamesNote(searched.map(({ snapshot }) => snapshot), name);
+    // A name said only as text (a SQL table in a string, an event name): the hits that say it come first.
+    const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${name}(?![\\p{L}\\p{N}_$])`, "iu");
+    const saidAsText = s.hits > 0 && s.hitLines().some((lines) => word.test((lines ?? []).join("\n")));
+    const hits = saidAsText ? "; the first hits say it in strings or comments" : s.hits > 0 ? "; the hits share only parts of it" : "";
+    notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${hits}.${close ? ` ${close}` : ""}`);
   }
   const filtered = (params.kinds?.length ?? 0) > 0 || !!params.path || !!params.codeOnly;
   let unfiltered: boolean | undefined;

@@ -4,14 +4,14 @@
 // the rest.
 import type { Scored } from "./file-first.ts";
 import type { Snapshot } from "../index/snapshot.ts";
-import { normalizeForPhrase, quotedPhrases, quotedTexts } from "../text/tokens.ts";
+import { normalizeForPhrase, quotedPhrases, quotedTexts, termsOf } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
-import { namedDeclarations, type SymbolMatch } from "./symbol.ts";
+import { isDeclaredName, namedDeclarations, type SymbolMatch } from "./symbol.ts";
 import { messageLead } from "./message-lead.ts";
 import { startsLikeMessage } from "../text/message.ts";
 import { snippetLead } from "./snippet-lead.ts";
 import { traceLead } from "./trace-lead.ts";
-import { usesLead } from "./uses-lead.ts";
+import { typedName, usesLead } from "./uses-lead.ts";
 
 /**
  * The explicit asks of a query, each as chunk index → priority for pinFirst, weakest first (a later one leads the
@@ -43,6 +43,12 @@ export function explicitAsks(
     // candidates; with the source at hand only the chunks whose text says the phrase word for word are kept.
     if (sourceLines) matches = saysPhrases(snapshot, matches, quotedTexts(query), sourceLines);
     asks.push(accepted(new Map(matches.map((i) => [i, 0]))));
+  }
+  // A name nothing declares or uses, said only in strings or comments (a SQL table `order_lines`, an event name): the
+  // chunks that say it as a word lead, as they would for the name in quotes.
+  if (phrases.length === 0 && sourceLines && asks[0]!.size === 0 && uses.size === 0) {
+    const said = saidAsText(snapshot, query, sourceLines);
+    if (said.size > 0) asks.push(accepted(said));
   }
   if (sourceLines) {
     // The exception type a message is printed with (`app.errors.OutOfStock: …`) names a declaration, but the words
@@ -90,6 +96,23 @@ function saysPhrases(snapshot: Snapshot, candidates: readonly number[], texts: r
     const text = normalizeForPhrase(lines.slice(c.startLine - 1, c.endLine).join("\n"));
     return texts.every((t) => text.includes(t));
   });
+}
+
+/**
+ * For a query that is one unqualified identifier no declaration has and no code uses (`order_lines`), the chunks that
+ * say it as a word (case aside) in their text, priority 0; empty for any other query.
+ */
+function saidAsText(snapshot: Snapshot, query: string, sourceLines: SourceLines): Map<number, number> {
+  const typed = typedName(query);
+  if (!typed || typed.qualifier !== undefined || isDeclaredName(snapshot, typed.name.toLowerCase()) || snapshot.db.hasIdentifier(typed.name)) return new Map();
+  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${typed.name}(?![\\p{L}\\p{N}_$])`, "iu");
+  const files = new Map<string, readonly string[] | undefined>();
+  const said = matchPhrases(snapshot, [termsOf(typed.name)], PHRASE_CANDIDATES).filter((i) => {
+    const c = snapshot.chunks.at(i)!;
+    if (!files.has(c.path)) files.set(c.path, sourceLines(c.path));
+    return word.test(files.get(c.path)?.slice(c.startLine - 1, c.endLine).join("\n") ?? "");
+  });
+  return new Map(said.map((i) => [i, 0]));
 }
 
 const FILE_NAME = /^[\w.\/-]+\.[A-Za-z]{1,8}$/;

@@ -211,6 +211,29 @@ describe("long docs and signatures in lists", () => {
   });
 });
 
+describe("a name said only in strings", () => {
+  test("the code that says it as a word leads, and the note says where the name is, not that the hits share parts of it", async () => {
+    const repo = [
+      "namespace Shop {",
+      "  public class OrderLine { }",
+      "  public static class Limits { public const int MAX_ORDER_LINES = 50; }",
+      "  public class SqlOrderRepository {",
+      '    public void Add(Db db) { db.Execute("INSERT INTO order_lines (order_id, sku) VALUES (@o, @s)"); }',
+      "    public void Parse(Row[] rows) { }",
+      "  }",
+      "}",
+    ].join("\n");
+    const { ws: csWs } = smallWorkspace("nav-cs-said-as-text", { "Repo.cs": `${repo}\n` });
+    try {
+      const view = await csWs.search({ query: "order_lines", limit: 5 });
+      expect(view.hits[0]!.symbol).toBe("Shop.SqlOrderRepository.Add");
+      expect(view.warning).toContain("Nothing declares or uses this name in code; the first hits say it in strings or comments.");
+    } finally {
+      csWs.close();
+    }
+  });
+});
+
 describe("tests asked for a declaration no test uses", () => {
   test("the search says so instead of passing other tests off as its tests", async () => {
     const { ws: csWs } = smallWorkspace("nav-cs-no-tests", {
