@@ -19,6 +19,7 @@ import ecmascriptReferences from "./queries/ecmascript-references.scm" with { ty
 import ecmascriptTests from "./queries/ecmascript-tests.scm" with { type: "text" };
 import ecmascriptClassExpressions from "./queries/ecmascript-class-expressions.scm" with { type: "text" };
 import javascriptReferences from "./queries/javascript-references.scm" with { type: "text" };
+import jsxReferences from "./queries/jsx-references.scm" with { type: "text" };
 import pythonQuery from "./queries/python.scm" with { type: "text" };
 import pythonReferences from "./queries/python-references.scm" with { type: "text" };
 import rustQuery from "./queries/rust.scm" with { type: "text" };
@@ -182,8 +183,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: javascriptWasm,
     query: `${ecmascriptClassExpressions}\n${javascriptQuery}\n${ecmascriptTests}`,
     queryFile: "queries/ecmascript-class-expressions.scm + queries/javascript.scm + queries/ecmascript-tests.scm",
-    references: `${ecmascriptReferences}\n${javascriptReferences}`,
-    referencesFile: "queries/ecmascript-references.scm + queries/javascript-references.scm",
+    references: `${ecmascriptReferences}\n${javascriptReferences}\n${jsxReferences}`,
+    referencesFile: "queries/ecmascript-references.scm + queries/javascript-references.scm + queries/jsx-references.scm",
     kinds: {
       "definition.class": "Class",
       "definition.constant": "Constant",
@@ -254,8 +255,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     wasm: tsxWasm,
     query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptTests}`,
     queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-tests.scm",
-    references: `${ecmascriptReferences}\n${typescriptReferences}`,
-    referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
+    references: `${ecmascriptReferences}\n${typescriptReferences}\n${jsxReferences}`,
+    referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm + queries/jsx-references.scm",
     kinds: TYPESCRIPT_KINDS,
     wrappers: TYPESCRIPT_WRAPPERS,
     imports: ["import_statement"],

@@ -79,7 +79,7 @@ describe("TypeScript and TSX references", () => {
   });
 
   test("a TSX file uses the same query", () => {
-    expect(listed("a.tsx", "const x = render(<App />, mount.node);\n")).toEqual(["render@1 call", "App@1 member", "mount@1 member", "node@1 member mount"]);
+    expect(listed("a.tsx", "const x = render(<App />, mount.node);\n")).toEqual(["render@1 call", "App@1 new", "mount@1 member", "node@1 member mount"]);
   });
 });
 
@@ -115,8 +115,10 @@ describe("JavaScript references", () => {
     ]);
   });
 
-  test("JSX components are names; lower-case tags are HTML elements, not references", () => {
-    expect(listed("a.jsx", "const x = <div><App title={t} /></div>;\n")).toEqual(["App@1 member", "t@1 member"]);
+  test("a JSX component's tag is one new use (its closing tag no second); lower-case tags are HTML elements, not references", () => {
+    expect(listed("a.jsx", "const x = <div><App title={t} /></div>;\n")).toEqual(["App@1 new", "t@1 member"]);
+    const tsx = "export const Page = () => (\n  <Layout>\n    <Button onClick={save}>Save</Button>\n    <span />\n  </Layout>\n);\n";
+    expect(listed("b.tsx", tsx)).toEqual(["Layout@2 new", "Button@3 new", "save@3 member"]);
   });
 
   test("a name used where a parameter or local declares it is only a use outside that function", () => {

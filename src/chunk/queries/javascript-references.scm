@@ -1,4 +1,4 @@
-; What JavaScript (and JSX) adds to ecmascript-references.scm (which languages.ts puts before this file): base
+; What JavaScript adds to ecmascript-references.scm (JSX tags: jsx-references.scm) (which languages.ts puts before this file): base
 ; classes, plain parameters and JSX tags. Written for tree-sitter-javascript 0.25.0; that package's queries/tags.scm
 ; (MIT: calls, `new`) was the starting point of the shared call and `new` patterns.
 
@@ -9,8 +9,3 @@
 ; Parameters (TypeScript wraps them in required and optional parameters).
 (formal_parameters (identifier) @local)
 (formal_parameters (assignment_pattern left: (identifier) @local))
-
-; Lower-case JSX tags are HTML elements, not names in scope (`<div>`); `<App />` stays a member reference.
-((jsx_opening_element name: (identifier) @ignore) (#match? @ignore "^[a-z]"))
-((jsx_closing_element name: (identifier) @ignore) (#match? @ignore "^[a-z]"))
-((jsx_self_closing_element name: (identifier) @ignore) (#match? @ignore "^[a-z]"))
