@@ -18,6 +18,8 @@ const SENTENCES = /[.!?:;]+(?=\s|$)/g;
 const QUESTION_START = /^(?:how|where|what|which|why|when|who|whose|does|do|did|is|are|can|could|should|would|will|find|show|list|explain|tell)\b/i;
 
 const MIN_WORDS = 3;
+/** Two words opening a message and ending at a colon: `Currency mismatch: …`, `Token expired: …`. */
+const MESSAGE_HEAD = /^([\p{L}][\p{L}\p{N}_'-]*\s+[\p{L}][\p{L}\p{N}_'-]*):\s/u;
 /** Word-by-word shortening only for queries up to this many words: a long one is prose, whose runs say anything. */
 const MAX_SHORTENED_WORDS = 12;
 const MAX_PIECES = 24;
@@ -64,7 +66,11 @@ export function messagePieces(query: string, shorten = true): string[] {
     const runs = byLength([...whole, ...sentences].flatMap(shorter));
     pieces.push(...runs.filter((r) => !/\d/.test(r)), ...runs.filter((r) => /\d/.test(r)));
   }
-  return [...new Set(pieces)].slice(0, MAX_PIECES);
+  const kept = [...new Set(pieces)].slice(0, MAX_PIECES);
+  // Last, a two-word head before a colon (`Currency mismatch: USD + EUR`), colon included: too short a piece
+  // otherwise, and often all a message says word for word before the values filled in after it.
+  const head = shorten && readsLikeMessage(query) ? MESSAGE_HEAD.exec(text)?.[1] : undefined;
+  return head !== undefined && !kept.includes(head) ? [...kept, `${head}:`] : kept;
 }
 
 /**
@@ -75,7 +81,10 @@ export function messagePieces(query: string, shorten = true): string[] {
 export function messageTemplate(query: string): string[] | undefined {
   const text = withoutLeadingType(query);
   if (QUESTION_START.test(text)) return undefined; // a question's quotes are phrases it asks for
-  const parts = text.split(/"[^"]*"|'[^']*'|`[^`]*`/).map((p) => p.replace(/\s+/g, " "));
+  // Quoted values; in a printed message without any, its numbers (`RangeError: Counter overflow: 2000 exceeds 1000`).
+  const quoted = /"[^"]*"|'[^']*'|`[^`]*`/;
+  const values = !quoted.test(text) && startsLikeMessage(query) ? /(?<![\p{L}\p{N}_.])\d+(?:\.\d+)?(?![\p{L}\p{N}_])/gu : new RegExp(quoted.source, "g");
+  const parts = text.split(values).map((p) => p.replace(/\s+/g, " "));
   if (parts.length < 2) return undefined;
   const sayWords = (p: string) => /\p{L}/u.test(p);
   parts[0] = parts[0]!.split(SENTENCES).filter(sayWords).pop() ?? "";

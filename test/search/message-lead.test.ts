@@ -19,13 +19,18 @@ const TREE = {
   // The project's own exception, whose constructor says the message with values filled in.
   "src/Orders.cs":
     'namespace App\n{\n    public class InvalidTransition : Exception\n    {\n        public InvalidTransition(string from, string to)\n            : base($"cannot move order from {from} to {to}") { }\n    }\n}\n',
+  // Template literals whose fixed text is short: a two-word head, and words around numbers.
+  "src/money.ts":
+    "export function add(a: Amount, b: Amount): Amount {\n  if (a.currency !== b.currency) throw new Error(`Currency mismatch: ${a.currency} + ${b.currency}`);\n  return a;\n}\n" +
+    "export class Counter {\n  set value(v: number) {\n    if (v > 1000) throw new RangeError(`Counter overflow: ${v} exceeds ${1000}`);\n  }\n}\n" +
+    "export class Logger {\n  error(message: string) { console.error(message); }\n}\n",
   // A doc comment that quotes it as an example.
   "src/Docs.cs": "namespace App\n{\n    public class Docs\n    {\n        // Example: 'Pool does not allow a minus count. count:-1'\n        public void Show() { }\n    }\n}\n",
 };
 
 let tree: Awaited<ReturnType<typeof indexTree>>;
 beforeAll(async () => {
-  tree = await indexTree("message-lead", TREE, [".cs"]);
+  tree = await indexTree("message-lead", TREE, [".cs", ".ts"]);
 });
 afterAll(() => tree?.dispose());
 
@@ -62,4 +67,9 @@ test("a message printed with the project's own exception type leads with the cod
     expect(hits[0]!.chunk.symbol).toBe("App.InvalidTransition.InvalidTransition");
     expect(hits[0]!.focusLine).toBe(6);
   }
+});
+
+test("short fixed text around values: a two-word head before a colon, and the words between numbers", () => {
+  expect(search("Error: Currency mismatch: USD + EUR")[0]!.chunk.symbol).toBe("add");
+  expect(search("RangeError: Counter overflow: 2000 exceeds 1000")[0]!.chunk.symbol).toBe("Counter.value");
 });

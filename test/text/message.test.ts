@@ -31,6 +31,12 @@ describe("messagePieces", () => {
     expect(readsLikeMessage("how do I retry a failed request.")).toBe(false);
   });
 
+  test("a two-word head before a colon is tried last, colon included", () => {
+    const pieces = messagePieces("Error: Currency mismatch: USD + EUR");
+    expect(pieces[pieces.length - 1]).toBe("Currency mismatch:");
+    expect(messagePieces("currency mismatch in totals")).not.toContain("currency mismatch:"); // keywords: no message
+  });
+
   test("fewer than three words give nothing to look for", () => {
     expect(messagePieces("TypeError: bad value")).toEqual([]);
     expect(messagePieces("Request timed")).toEqual([]);
@@ -38,6 +44,11 @@ describe("messagePieces", () => {
 });
 
 describe("messageTemplate", () => {
+  test("a printed message without quoted values: its numbers are the values", () => {
+    expect(messageTemplate("RangeError: Counter overflow: 2000 exceeds 1000")).toEqual(["Counter overflow", "exceeds"]);
+    expect(messageTemplate("Counter overflow at 2000 exceeds 1000")).toBeUndefined(); // not printed with a type: keywords
+  });
+
   test("the clause around quoted values, as the parts between them", () => {
     expect(messageTemplate('Error: required flag(s) "config" not set')).toEqual(["required flag(s)", "not set"]);
     expect(messageTemplate("JSONDecodeError: Expecting ',' delimiter: line 1 column 10 (char 9)")).toEqual(["Expecting", "delimiter"]);
