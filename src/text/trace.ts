@@ -33,6 +33,8 @@ const JAVA_MODULE = /^[A-Za-z][\w.]*(?:@[\w.-]+)?\/\/?(?=[A-Za-z_$][\w$]*(?:[.$]
 
 /** The frames of a query, in order; empty when it is no trace, error location or `file:line`. */
 export function traceFrames(query: string): TraceFrame[] {
+  // Python prints the frame that raised last ("most recent call last"): read that way round, it comes first.
+  const mostRecentLast = /most recent call last/i.test(query);
   const frames: TraceFrame[] = [];
   for (const line of query.split(/\r?\n/)) {
     // A trace pasted on one line: each "at " that starts a frame starts a segment.
@@ -43,10 +45,10 @@ export function traceFrames(query: string): TraceFrame[] {
       const previous = frames[frames.length - 1];
       if (previous && previous.path === undefined && frame.symbol === undefined) Object.assign(previous, frame);
       else frames.push(frame);
-      if (frames.length >= MAX_FRAMES) return frames;
+      if (frames.length >= MAX_FRAMES && !mostRecentLast) return frames;
     }
   }
-  return frames;
+  return mostRecentLast ? frames.slice(-MAX_FRAMES).reverse() : frames;
 }
 
 function parseFrame(segment: string): TraceFrame | undefined {

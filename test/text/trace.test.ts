@@ -74,6 +74,24 @@ describe("traceFrames", () => {
   });
 });
 
+describe("Python tracebacks", () => {
+  test("most recent call last: the frame that raised comes first", () => {
+    const trace = [
+      "Traceback (most recent call last):",
+      '  File "/srv/app/api/orders.py", line 12, in create',
+      "    return service.submit(order)",
+      '  File "/srv/app/services/orders.py", line 42, in submit',
+      "    self.stock.reserve(order.sku)",
+      '  File "/srv/app/services/stock.py", line 7, in reserve',
+      "    raise OutOfStock(sku)",
+      "app.errors.OutOfStock: SKU A has only 2 left",
+    ].join("\n");
+    expect(traceFrames(trace).map((f) => f.symbol)).toEqual(["reserve", "submit", "create"]);
+    // .NET and JavaScript print the innermost frame first: kept as printed.
+    expect(traceFrames("Error: x\n    at inner (/a/b.js:1:1)\n    at outer (/a/c.js:2:2)").map((f) => f.symbol)).toEqual(["inner", "outer"]);
+  });
+});
+
 describe("frameSymbol", () => {
   test("compiler-made names become the declarations they came from", () => {
     expect(frameSymbol("MyApp.Foo..ctor")).toBe("MyApp.Foo.Foo");
