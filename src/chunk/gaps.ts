@@ -11,7 +11,10 @@ const MEANINGFUL = /[\p{L}\p{N}_]/u;
 /** Lines left out of gaps: a pattern of the line's text, or 1-based inclusive line ranges (import statements). */
 export type GapNoise = RegExp | ReadonlyArray<readonly [number, number]>;
 
-/** 1-based inclusive runs of uncovered lines, each from its first to its last meaningful line. */
+/**
+ * 1-based inclusive runs of uncovered lines, each from its first to its last meaningful line and the closing brackets
+ * right after it.
+ */
 export function gapRanges(
   lines: readonly string[],
   spans: ReadonlyArray<{ startLine: number; endLine: number }>,
@@ -37,6 +40,8 @@ export function gapRanges(
       if (MEANINGFUL.test(text) && !(pattern?.test(text) ?? false)) {
         if (first === 0) first = line;
         last = line;
+      } else if (first !== 0 && last === line - 1 && /^\s*[)\]}]+[;,]?\s*$/.test(text)) {
+        last = line; // the brackets closing the run's last statement (`};` of an object literal) belong to it
       }
       continue;
     }

@@ -95,5 +95,6 @@
  * 46: a Go declaration in a `const (…)`, `var (…)` or `type (…)` group with no doc of its own takes the group's.
  * 47: a C# record's positional parameters are Property chunks of the record (`record Completed(Guid TransferId)`).
  * 48: a JSX component's tag (JavaScript, TSX) is one `new` use; its closing tag is none (it was a second `member` use).
+ * 49: a gap chunk ends with the closing brackets right after its last line (`};` of a module-level object literal).
  */
-export const CHUNKER_VERSION = 48;
+export const CHUNKER_VERSION = 49;

@@ -26,6 +26,14 @@ describe("gap chunks", () => {
     expect(gapRanges(["a", "b"], [])).toEqual([[1, 2]]);
   });
 
+  test("the closing brackets right after a run's last line are its own (`};` of an object literal); after a blank line they are not", () => {
+    const lines = ["const LABEL = {", "  new: 'New',", "  paid: 'Paid',", "};", "", "function f() {}", "const A = [", "  1,", "", "];"];
+    expect(gapRanges(lines, [decl(6, 6)])).toEqual([
+      [1, 4],
+      [7, 8],
+    ]);
+  });
+
   test("gap chunks join the declarations in line order, labelled like windows", () => {
     const lines = ["import a", "def f(): pass", "main()"];
     const chunks = withGaps("m.py", lines, [decl(2, 2)]);
