@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { findDefinitions } from "../../src/search/definitions.ts";
 import { typedArityFit } from "../../src/search/symbol.ts";
-import { indexTree } from "../support/index-fixture.ts";
+import { indexTree, withIndexedTree } from "../support/index-fixture.ts";
 
 let tree: Awaited<ReturnType<typeof indexTree>>;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ test("an exact name lists the declaration in code before the test suite named th
 });
 
 test("within a band, the source before its build output and declaration files", async () => {
-  const copies = await indexTree(
+  await withIndexedTree(
     "definitions-copies",
     {
       "dist/strings.d.ts": "export declare function parseId(s: string): number;\n",
@@ -30,13 +30,11 @@ test("within a band, the source before its build output and declaration files", 
       "src/strings.ts": "export function parseId(s: string): number { return Number(s); }\n",
     },
     [".ts", ".js"],
+    (index) => {
+      const snapshot = index.snapshot();
+      expect(findDefinitions(snapshot, "parseId").map((h) => snapshot.chunks.pathAt(h.index))[0]).toBe("src/strings.ts");
+    },
   );
-  try {
-    const snapshot = copies.index.snapshot();
-    expect(findDefinitions(snapshot, "parseId").map((h) => snapshot.chunks.pathAt(h.index))[0]).toBe("src/strings.ts");
-  } finally {
-    copies.dispose();
-  }
 });
 
 test("a name typed in another case finds the declaration, labelled as such; the name as spelled leads", () => {

@@ -6,7 +6,7 @@ import { searchSnapshot } from "../../src/search/search.ts";
 import { BAND, bandOf, identifierTokens, isMostlyProse, isSingleIdentifier, rankBySymbol } from "../../src/search/symbol.ts";
 import { queryTerms } from "../../src/text/tokens.ts";
 import { resolve } from "node:path";
-import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir } from "../support/index-fixture.ts";
+import { embeddingConfig, indexTree, openIndex, projectConfig, removeAll, tempDir, withIndexedTree } from "../support/index-fixture.ts";
 
 describe("identifierTokens", () => {
   test("in a one- or two-word query every word is a name, stop words and two-letter names included", () => {
@@ -167,16 +167,13 @@ describe("identifier queries", () => {
       ...["Account", "Transfer", "Ledger", "Customer"].map((t) => `  public class ${t} { public Guid Id { get; } }`),
       "}",
     ].join("\n");
-    const tree = await indexTree("symbol-compound", { "Api.cs": `${code}\n` });
-    try {
-      const top = (query: string) => searchSnapshot(tree.index.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
+    await withIndexedTree("symbol-compound", { "Api.cs": `${code}\n` }, undefined, (index) => {
+      const top = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
       // Every entity's `Id` is a name of its own, and took the first four places before.
       expect(top("correlation id")[0]).toBe("Api.CorrelationIdMiddleware");
       // Two names no declaration joins keep their meaning: the member of the named type.
       expect(top("Account Id")[0]).toBe("Api.Account.Id");
-    } finally {
-      tree.dispose();
-    }
+    });
   });
 
   test("a short sentence asking about one rare name typed as code leads with it, not with declarations named by its sub-words", async () => {
@@ -194,18 +191,15 @@ describe("identifier queries", () => {
       "}",
     ].join("\n");
     const list = 'export function OrderList({ customerId }: { customerId: string }) {\n  return customerId;\n}\n';
-    const tree = await indexTree("symbol-one-name", { "src/api.ts": `${api}\n`, "src/OrderList.tsx": list }, [".ts", ".tsx"]);
-    try {
-      const hits = searchSnapshot(tree.index.snapshot(), { query: "how does OrderList work", limit: 3 });
+    await withIndexedTree("symbol-one-name", { "src/api.ts": `${api}\n`, "src/OrderList.tsx": list }, [".ts", ".tsx"], (index) => {
+      const hits = searchSnapshot(index.snapshot(), { query: "how does OrderList work", limit: 3 });
       expect(hits[0]!.chunk.symbol).toBe("OrderList");
       expect(hits[0]!.pinned).toBe(true);
-    } finally {
-      tree.dispose();
-    }
+    });
   });
 
   test("two words that spell one declaration's whole name pin it first, over names holding one of them and a file named by one", async () => {
-    const tree = await indexTree(
+    await withIndexedTree(
       "symbol-compound-exact",
       {
         "app/stock.py": "from app.errors import OutOfStock\n\nLEVELS = {\"A\": 2}\n\n\ndef reserve(sku, quantity):\n    available = LEVELS.get(sku, 0)\n    if quantity > available:\n        raise OutOfStock(sku, available)\n    LEVELS[sku] = available - quantity\n\n\ndef safe_reserve(sku, quantity):\n    try:\n        reserve(sku, quantity)\n    except OutOfStock:\n        return False\n    return True\n",
@@ -214,12 +208,10 @@ describe("identifier queries", () => {
         "tests/test_stock.py": "import pytest\nfrom app.errors import OutOfStock\nfrom app.stock import reserve\n\n\ndef test_reserve_too_much():\n    with pytest.raises(OutOfStock):\n        reserve(\"A\", 5)\n",
       },
       [".py"],
+      (index) => {
+        expect(searchSnapshot(index.snapshot(), { query: "stock level", limit: 3 })[0]!.chunk.symbol).toBe("app.inventory.StockLevel");
+      },
     );
-    try {
-      expect(searchSnapshot(tree.index.snapshot(), { query: "stock level", limit: 3 })[0]!.chunk.symbol).toBe("app.inventory.StockLevel");
-    } finally {
-      tree.dispose();
-    }
   });
 
   test("a type and a member typed apart find that member; a type's name finds the type before its constructor", () => {

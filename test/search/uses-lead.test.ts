@@ -8,7 +8,7 @@ import { searchSnapshot } from "../../src/search/search.ts";
 import type { Hit } from "../../src/types.ts";
 import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, typedName } from "../../src/search/uses-lead.ts";
 import { isTestPath } from "../../src/search/prior.ts";
-import { chunker, csClass, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, writeTree } from "../support/index-fixture.ts";
+import { chunker, csClass, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, withIndexedTree, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
 // API itself is used once, deep inside a long method.
@@ -370,7 +370,7 @@ describe("in Python, which creates objects with calls, what raises a type is its
   afterAll(() => tree.dispose());
 
   test("a usage question's framing verb ranks nothing: 'who calls' does not bring up __call__ methods", async () => {
-    const auth = await indexTree(
+    await withIndexedTree(
       "calls-py",
       {
         "app/auth.py":
@@ -378,14 +378,12 @@ describe("in Python, which creates objects with calls, what raises a type is its
           "def express_surcharge(total):\n    return total * 0.1\n\n\ndef checkout(total):\n    return total + express_surcharge(total)\n",
       },
       [".py"],
+      (index) => {
+        const hits = searchSnapshot(index.snapshot(), { query: "who calls express_surcharge", limit: 5 }).map((h) => h.chunk.symbol);
+        expect(hits[0]).toBe("app.auth.checkout");
+        expect(hits).not.toContain("app.auth.require_role.__call__");
+      },
     );
-    try {
-      const hits = searchSnapshot(auth.index.snapshot(), { query: "who calls express_surcharge", limit: 5 }).map((h) => h.chunk.symbol);
-      expect(hits[0]).toBe("app.auth.checkout");
-      expect(hits).not.toContain("app.auth.require_role.__call__");
-    } finally {
-      auth.dispose();
-    }
   });
 
   test("the raise leads; pytest.raises(X) and except X: are no creations", () => {

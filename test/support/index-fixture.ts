@@ -91,6 +91,16 @@ export async function indexTree(
   };
 }
 
+/** Indexes `files` as `indexTree` does, runs `check` on the index, and removes the tree and its cache whatever happens. */
+export async function withIndexedTree<T>(prefix: string, files: Record<string, string>, extensions: string[] | undefined, check: (index: ProjectIndex) => T | Promise<T>): Promise<T> {
+  const tree = await indexTree(prefix, files, extensions);
+  try {
+    return await check(tree.index);
+  } finally {
+    tree.dispose();
+  }
+}
+
 /** A small C# file: one class with the given method names (each with a distinct body). */
 export function csClass(namespace: string, name: string, methods: string[], extra = ""): string {
   const members = methods
