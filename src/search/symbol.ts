@@ -446,6 +446,17 @@ function argumentCount(text: string, start: number): number | undefined {
 function compoundOfTwoWords(snapshot: Snapshot, idx: SymbolIndex, query: string): string | undefined {
   const words = query.trim().split(/\s+/);
   if (words.length !== 2 || !words.every((w) => /^[\p{L}\p{N}]+$/u.test(w))) return undefined;
+  // Asked twice per search (the symbol branch, then what the query names): the pass over every name is made once.
+  const known = lastCompound.get(idx);
+  if (known?.query === query) return known.compound;
+  const compound = findCompound(snapshot, idx, words);
+  lastCompound.set(idx, { query, compound });
+  return compound;
+}
+
+const lastCompound = new WeakMap<SymbolIndex, { query: string; compound: string | undefined }>();
+
+function findCompound(snapshot: Snapshot, idx: SymbolIndex, words: readonly string[]): string | undefined {
   const [first, second] = words.map((w) => w.toLowerCase()) as [string, string];
   // "Clock tests" asks for the tests of Clock (uses-lead.ts), not for the class ClockTests.
   if (/^(?:tests?|specs?)$/.test(second)) return undefined;
