@@ -186,7 +186,13 @@ export function namedDeclarations(symbol: readonly SymbolMatch[], query: string,
   const band = best >= BAND.qualified ? BAND.qualified : best >= BAND.exact && oneName() ? BAND.exact : 0;
   if (band === 0 && best >= BAND.exact && snapshot) return namesListed(snapshot, symbol, query);
   if (band === 0) return out;
-  for (const m of symbol) if (bandOf(m.score) >= band) out.set(m.index, m.score);
+  // Words that spell a name ask for what it declares, not for fields holding one or its constructor (as namesListed).
+  const spelled = band === BAND.exact && snapshot !== undefined && !isSingleIdentifier(query);
+  for (const m of symbol) {
+    if (bandOf(m.score) < band) continue;
+    if (spelled && (snapshot.chunks.kindAt(m.index) === "Constructor" || snapshot.chunks.stateFieldAt(m.index))) continue;
+    out.set(m.index, m.score);
+  }
   return out;
 }
 
@@ -322,8 +328,9 @@ export function rankBySymbol(
     }
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;
-    // A prose word that is a variable's name ("value", "count", "disposable") says nothing about where logic lives.
-    if (band === 0 && snapshot.chunks.stateFieldAt(i)) continue;
+    // A prose word that is a variable's name ("value", "count", "disposable") says nothing about where logic lives;
+    // nor do two words that spell one ("frame count" asks for FrameCountType, not every frameCount field).
+    if ((band === 0 || compound !== undefined) && snapshot.chunks.stateFieldAt(i)) continue;
     let ownerScore = 0;
     const o = idx.owner[i]!;
     for (let k = idx.ownerStart[o]!; k < idx.ownerStart[o + 1]!; k++) {
@@ -439,14 +446,14 @@ function argumentCount(text: string, start: number): number | undefined {
 }
 
 /**
- * For a query of two plain words, their join (`correlationid`) when some declaration's name has them as consecutive
- * sub-words (`CorrelationIdMiddleware`, `correlation_id`); undefined otherwise ("Timer Interval", "Subject OnNext": no
- * name joins them, so each is a name of its own).
+ * For a query of two plain lower-case words, their join (`correlationid`) when some declaration's name has them as
+ * consecutive sub-words (`CorrelationIdMiddleware`, `correlation_id`); undefined otherwise. Words typed capitalised
+ * are names of their own ("Transport send", "Where Select", "Subject OnNext").
  */
 function compoundOfTwoWords(snapshot: Snapshot, idx: SymbolIndex, query: string): string | undefined {
   const words = query.trim().split(/\s+/);
-  if (words.length !== 2 || !words.every((w) => /^[\p{L}\p{N}]+$/u.test(w))) return undefined;
-  // Asked twice per search (the symbol branch, then what the query names): the pass over every name is made once.
+  if (words.length !== 2 || !words.every((w) => /^[\p{Ll}\p{N}]+$/u.test(w))) return undefined;
+  // Asked twice per search (the symbol branch, then what the query names): the pass over the names is made once.
   const known = lastCompound.get(idx);
   if (known?.query === query) return known.compound;
   const compound = findCompound(snapshot, idx, words);
@@ -457,13 +464,17 @@ function compoundOfTwoWords(snapshot: Snapshot, idx: SymbolIndex, query: string)
 const lastCompound = new WeakMap<SymbolIndex, { query: string; compound: string | undefined }>();
 
 function findCompound(snapshot: Snapshot, idx: SymbolIndex, words: readonly string[]): string | undefined {
-  const [first, second] = words.map((w) => w.toLowerCase()) as [string, string];
-  // "Clock tests" asks for the tests of Clock (uses-lead.ts), not for the class ClockTests.
+  const [first, second] = words as [string, string];
+  // "clock tests" asks for the tests of Clock (uses-lead.ts), not for the class ClockTests.
   if (/^(?:tests?|specs?)$/.test(second)) return undefined;
   const joined = first + second;
-  for (let i = 0; i < idx.names.length; i++) {
-    if (!idx.names[i]!.includes(joined)) continue;
-    const parts = splitIdentifier(snapshot.chunks.nameAt(i));
+  // Distinct names (far fewer than chunks in a large project), then one declaration of each that holds the join.
+  const holding = [...idx.declared.keys()].filter((name) => name.includes(joined));
+  if (holding.length === 0) return undefined;
+  for (const indexes of chunksNamed(snapshot, holding).values()) {
+    const at = indexes[0];
+    if (at === undefined) continue;
+    const parts = splitIdentifier(snapshot.chunks.nameAt(at));
     for (let k = 0; k + 1 < parts.length; k++) if (parts[k] === first && parts[k + 1] === second) return joined;
   }
   return undefined;

@@ -165,14 +165,19 @@ describe("identifier queries", () => {
       "    public async Task InvokeAsync(HttpContext context) { var id = context.Request.Headers[Header]; await _next(context); }",
       "  }",
       ...["Account", "Transfer", "Ledger", "Customer"].map((t) => `  public class ${t} { public Guid Id { get; } }`),
+      "  public class Request { private string correlationId; }", // a state field words never rank
+      "  public interface Transport { void Send(string message); }",
+      "  public class TransportSendOptions { public int Retries { get; set; } }",
       "}",
     ].join("\n");
     await withIndexedTree("symbol-compound", { "Api.cs": `${code}\n` }, undefined, (index) => {
       const top = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 5 }).map((h) => h.chunk.symbol);
       // Every entity's `Id` is a name of its own, and took the first four places before.
       expect(top("correlation id")[0]).toBe("Api.CorrelationIdMiddleware");
-      // Two names no declaration joins keep their meaning: the member of the named type.
+      expect(top("correlation id")).not.toContain("Api.Request.correlationId");
+      // Capitalised words are names of their own, whatever longer name joins them: the member of the named type.
       expect(top("Account Id")[0]).toBe("Api.Account.Id");
+      expect(top("Transport Send")[0]).toBe("Api.Transport.Send");
     });
   });
 
