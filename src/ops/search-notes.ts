@@ -78,7 +78,9 @@ export function resultNotes(s: SearchedProjects): string[] {
   }
   // "tests for OutboxPublisher" where no test uses it: the hits are other tests and code sharing its words.
   const testsAsked = asksForTests(query) ? askedName(query, "tests") : undefined;
-  if (testsAsked !== undefined && searched.length > 0 && searched.every(({ snapshot }) => !hasTests(snapshot, testsAsked))) {
+  // Only for a name some project declares: "tests for discriminated unions" asks about words, not a declaration.
+  const declaresAsked = (snapshot: Snapshot) => isDeclaredName(snapshot, testsAsked!.slice(testsAsked!.lastIndexOf(".") + 1).toLowerCase());
+  if (testsAsked !== undefined && searched.some(({ snapshot }) => declaresAsked(snapshot)) && searched.every(({ snapshot }) => !hasTests(snapshot, testsAsked))) {
     notes.push(`No test uses ${echo(testsAsked)}, and no test file is named for it: these hits only share words with the question.`);
   }
   const ambiguous = searched.map(({ snapshot }) => ambiguousUsage(snapshot, query)).find((a) => a !== undefined);

@@ -245,6 +245,8 @@ describe("tests asked for a declaration no test uses", () => {
       expect((await csWs.search({ query: "tests for OutboxPublisher", limit: 5 })).warning).toContain(note);
       expect((await csWs.search({ query: "OutboxPublisher tests", limit: 5 })).warning).toContain(note);
       expect((await csWs.search({ query: "tests for Account", limit: 5 })).warning ?? "").not.toContain("No test uses");
+      // A subject in words names no declaration: nothing to say about its tests.
+      expect((await csWs.search({ query: "tests for outbox publishing", limit: 5 })).warning ?? "").not.toContain("No test uses");
     } finally {
       csWs.close();
     }
