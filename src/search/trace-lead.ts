@@ -25,6 +25,9 @@ export function traceLead(snapshot: Snapshot, query: string, focus?: Map<number,
   return lead;
 }
 
+/** Paths of installed packages and runtimes: virtual environments, site-packages, node_modules, Node's internals. */
+const INSTALLED_CODE = /(?:^|\/)(?:site-packages|dist-packages|node_modules|\.venv|\.tox|lib\/python\d[\d.]*)\/|^(?:node:|internal\/|<frozen)/;
+
 function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<string, number[]>): number[] {
   const files = frame.path === undefined ? [] : filesEndingLike(snapshot, frame.path);
   // A frame in compiled JavaScript (`dist/schemas.js`) whose TypeScript source the index holds instead: the source's
@@ -34,8 +37,9 @@ function resolveFrame(snapshot: Snapshot, frame: TraceFrame, named: ReadonlyMap<
     const bySource = sources.length > 0 ? bestNamed(snapshot, frame.symbol, named, sources) : undefined;
     if (bySource !== undefined) return [bySource];
   }
-  // A frame in a file the project does not hold (a framework's, the runtime's) names its method there, not here.
-  if (frame.path !== undefined && files.length === 0) return [];
+  // A frame in installed or runtime code (a framework's, the standard library's) names its method there, not here. A
+  // path the project merely does not hold (a bundle, a renamed file) still goes by the method's name.
+  if (frame.path !== undefined && files.length === 0 && INSTALLED_CODE.test(frame.path)) return [];
   const bySymbol = frame.symbol === undefined ? undefined : bestNamed(snapshot, frame.symbol, named, files);
   if (frame.line !== undefined && files.length > 0) {
     // A file name several folders share: the frame's method tells which one, else each is a candidate.

@@ -180,6 +180,9 @@ describe("stack traces lead with the declarations their frames point at", () => 
     // uvicorn's `handle` is not this project's pkg.mod.handle.
     const trace = 'Traceback (most recent call last):\n  File "/srv/.venv/lib/python3.11/site-packages/uvicorn/protocols/http.py", line 401, in handle\nKeyError: x';
     expect(traceLead(fixture.index.snapshot(), trace).size).toBe(0);
+    // A path the project merely does not hold (a bundle, a file renamed since) still goes by the method's name.
+    const bundled = traceLead(fixture.index.snapshot(), "TypeError: x is undefined\n    at View.lookup (/var/task/bundle.js:1:2045)");
+    expect([...bundled.keys()].map((i) => fixture.index.snapshot().chunks.symbolAt(i))).toEqual(["View.lookup"]);
   });
 
   test("a frame in compiled JavaScript whose TypeScript source is indexed points at the method by its name", () => {
