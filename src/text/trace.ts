@@ -33,22 +33,36 @@ const JAVA_MODULE = /^[A-Za-z][\w.]*(?:@[\w.-]+)?\/\/?(?=[A-Za-z_$][\w$]*(?:[.$]
 
 /** The frames of a query, in order; empty when it is no trace, error location or `file:line`. */
 export function traceFrames(query: string): TraceFrame[] {
-  // Python prints the frame that raised last ("most recent call last"): read that way round, it comes first.
-  const mostRecentLast = /most recent call last/i.test(query);
   const frames: TraceFrame[] = [];
+  // Python prints a traceback's frame that raised last ("most recent call last"): read that way round, it comes first.
+  // Only that block turns round (a Node error wrapping a Python traceback keeps its own frames as printed).
+  let traceback: TraceFrame[] | undefined;
+  const endTraceback = () => {
+    if (traceback) frames.push(...traceback.reverse());
+    traceback = undefined;
+  };
   for (const line of query.split(/\r?\n/)) {
+    if (/most recent call last/i.test(line)) {
+      endTraceback();
+      traceback = [];
+      continue;
+    }
+    // The exception's own line (`ValueError: …`), not indented, ends the traceback.
+    if (traceback && /^\S/.test(line) && !/^File "/.test(line)) endTraceback();
     // A trace pasted on one line: each "at " that starts a frame starts a segment.
     for (const segment of line.split(/\s+(?=at\s+(?:async\s+|new\s+)?[\w$.<>`+\[\]]+\s*\()/)) {
       const frame = parseFrame(segment);
       if (!frame) continue;
+      const into = traceback ?? frames;
       // Go prints a frame's function on one line and its place on the next.
-      const previous = frames[frames.length - 1];
+      const previous = into[into.length - 1];
       if (previous && previous.path === undefined && frame.symbol === undefined) Object.assign(previous, frame);
-      else frames.push(frame);
-      if (frames.length >= MAX_FRAMES && !mostRecentLast) return frames;
+      else into.push(frame);
+      if (!traceback && frames.length >= MAX_FRAMES) return frames;
     }
   }
-  return mostRecentLast ? frames.slice(-MAX_FRAMES).reverse() : frames;
+  endTraceback();
+  return frames.slice(0, MAX_FRAMES);
 }
 
 function parseFrame(segment: string): TraceFrame | undefined {

@@ -87,6 +87,20 @@ describe("Python tracebacks", () => {
       "app.errors.OutOfStock: SKU A has only 2 left",
     ].join("\n");
     expect(traceFrames(trace).map((f) => f.symbol)).toEqual(["reserve", "submit", "create"]);
+    // A Node error wrapping a Python traceback: only the traceback turns round; the JavaScript frames keep their order.
+    const wrapped = [
+      "Error: Command failed: python3 job.py",
+      "Traceback (most recent call last):",
+      '  File "/app/job.py", line 9, in main',
+      "    helper()",
+      '  File "/app/job.py", line 4, in helper',
+      "    raise ValueError('boom')",
+      "ValueError: boom",
+      "    at checkExecSyncError (node:child_process:890:11)",
+      "    at runScript (/app/run.js:5:3)",
+      "    at startJob (/app/jobs.js:10:1)",
+    ].join("\n");
+    expect(traceFrames(wrapped).map((f) => f.symbol)).toEqual(["helper", "main", "checkExecSyncError", "runScript", "startJob"]);
     // .NET and JavaScript print the innermost frame first: kept as printed.
     expect(traceFrames("Error: x\n    at inner (/a/b.js:1:1)\n    at outer (/a/c.js:2:2)").map((f) => f.symbol)).toEqual(["inner", "outer"]);
   });
