@@ -38,12 +38,16 @@ export function usesLead(snapshot: Snapshot, query: string, symbol: readonly Sym
 }
 
 /**
- * The uses of identifier `name`: for a C# attribute class with either spelling of its name also its uses as an
- * attribute under the other (`[AuditAction]` uses `AuditActionAttribute`, and `[AuditActionAttribute]` too).
+ * The uses of identifier `name`; for a C# attribute class also its uses under the other spelling: `[AuditAction]`
+ * uses `AuditActionAttribute`, and asked for by its short name (`AuditAction`, when nothing is declared so),
+ * `[AuditActionAttribute]` is one of its uses too. A declared `AuditAction` is another name, whose uses those are not.
  */
 export function usesOfName(snapshot: Snapshot, name: string, ignoreCase = false): StoredIdentifier[] {
-  const otherSpelling = /^[\p{L}_][\p{L}\p{N}_]*Attribute$/u.test(name) ? name.slice(0, -"Attribute".length) : `${name}Attribute`;
-  return [...snapshot.db.identifiersNamed(name, ignoreCase), ...snapshot.db.identifiersNamed(otherSpelling, ignoreCase).filter((use) => use.kind === "attribute")];
+  const suffixed = /^[\p{L}_][\p{L}\p{N}_]*Attribute$/u.test(name);
+  const uses = snapshot.db.identifiersNamed(name, ignoreCase);
+  if (!suffixed && isDeclaredName(snapshot, name.toLowerCase())) return uses;
+  const otherSpelling = suffixed ? name.slice(0, -"Attribute".length) : `${name}Attribute`;
+  return [...uses, ...snapshot.db.identifiersNamed(otherSpelling, ignoreCase).filter((use) => use.kind === "attribute")];
 }
 
 /**
