@@ -99,6 +99,11 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
     if (stopping) return;
     stopping = true;
     for (const started = performance.now(); unanswered.size > 0 && performance.now() - started < END_OF_INPUT_GRACE_MS; ) await Bun.sleep(20);
+    // Those still running get an answer all the same: stdout may still be read (`… | code-index serve | jq`).
+    for (const id of unanswered) {
+      const message = `Stopped at end of input before this request finished (a first build takes longer): run \`code-index build\` first, or keep stdin open until the answer.`;
+      reply({ jsonrpc: "2.0", id, error: { code: -32000, message } });
+    }
     shutdown.abort(new Error("the client closed the connection"));
     workspace.stopBackgroundEmbedding();
     void server.close();

@@ -31,6 +31,9 @@ test("a client closing mid-build stops the build after its commit: the server ex
   // Before, the process went on building all 752 files for nobody (~8 s after the close, measured).
   expect(files).toBeLessThan(700);
   expect(exitMs).toBeLessThan(3000);
+  // The search still running got an answer saying why it stopped (stdout may still be read).
+  const replies = (await new Response(server.stdout).text()).split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
+  expect(replies.find((r) => r.id === 2)?.error).toMatchObject({ code: -32000, message: expect.stringContaining("Stopped at end of input") });
 }, 60_000);
 
 test("raw protocol faults get JSON-RPC errors: a line that is not JSON (-32700), arguments that are not an object (-32602), a request without its version (-32600, its own id); blank lines are no messages", async () => {
