@@ -465,15 +465,21 @@ function positionalProperties(file: CSharpFile, definition: Definition, record: 
   const parameters = node.namedChildren.find((c) => c.type === "parameter_list");
   if (!parameters) return [];
   const body = node.childForFieldName("body");
-  const declared = new Set(
-    (body?.namedChildren ?? []).filter((m) => m.type === "property_declaration").map((m) => file.nodeText(m.childForFieldName("name") ?? m)),
-  );
+  // A member of the body with the parameter's name (a property, or a field as in `private readonly int Size = Size;`)
+  // means the compiler makes no property for it.
+  const declared = new Set<string>();
+  for (const member of body?.namedChildren ?? []) {
+    if (member.type === "property_declaration") declared.add(file.nodeText(member.childForFieldName("name") ?? member));
+    if (member.type === "field_declaration") for (const d of member.descendantsOfType("variable_declarator")) declared.add(file.nodeText(d.childForFieldName("name") ?? d));
+  }
   const mutable = node.children.some((c) => c.type === "struct") && !node.children.some((c) => c.type === "modifier" && file.nodeText(c) === "readonly");
   const docs = file.slice(file.leadingDocStart(node).start, node.startIndex);
   const container = [...file.containerPath(node), file.nodeText(name).replace(/\s+/g, "")];
   const out: PlacedChunk[] = [];
-  for (const parameter of parameters.namedChildren) {
-    const parameterName = parameter.type === "parameter" ? parameter.childForFieldName("name") : null;
+  // A `params` array parameter comes as type and name fields of the list itself (the grammar has no node for it).
+  const declarations = parameters.namedChildren.filter((p) => p.type === "parameter");
+  for (const parameter of [...declarations, ...(parameters.childForFieldName("name") ? [parameters] : [])]) {
+    const parameterName = parameter.childForFieldName("name");
     const type = parameter.childForFieldName("type");
     if (!parameterName || !type) continue;
     const member = file.nodeText(parameterName);
@@ -482,9 +488,9 @@ function positionalProperties(file: CSharpFile, definition: Definition, record: 
       kind: "Property",
       symbol: [...container, member].join("."),
       signature: `public ${collapseWhitespace(file.nodeText(type))} ${member} { get; ${mutable ? "set" : "init"}; }`,
-      startLine: parameter.startPosition.row + 1,
-      endLine: endLine(parameter),
-      content: file.code(parameter.startIndex, parameter.endIndex),
+      startLine: (parameter === parameters ? type : parameter).startPosition.row + 1,
+      endLine: endLine(parameter === parameters ? parameterName : parameter),
+      content: file.code((parameter === parameters ? type : parameter).startIndex, (parameter === parameters ? parameterName : parameter).endIndex),
       depth: record.depth + 1,
     };
     const doc = parameterDoc(docs, member);

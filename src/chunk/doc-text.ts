@@ -44,5 +44,7 @@ export function isProseComment(comment: string): boolean {
 /** A comment addressed to a tool (`// ReSharper disable …`, `// eslint-disable-next-line`, `// @ts-expect-error`, `/* istanbul ignore next *\/`). */
 export function isToolDirective(comment: string): boolean {
   const text = comment.replace(/^\/\/+|^\/\*+|\*+\/$/g, "").trim();
+  // `//go:generate`, `//nolint` are Go's (the text is taken as written: the marker has no space after the slashes).
+  if (/^\/\/(?:go:|nolint\b|lint:|export\b|line\b)/.test(comment)) return true;
   return /^(?:ReSharper|@formatter|noinspection|NOSONAR|eslint-|eslint\b|prettier-ignore|biome-ignore|istanbul\b|c8\b|tslint:|jshint\b|@ts-)/i.test(text);
 }

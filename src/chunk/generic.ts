@@ -242,8 +242,10 @@ class SourceFile {
       const docAcrossBlank =
         docs.length === 0 && row === outer.startPosition.row && lastRow(prev) === row - 2 && (this.lines[row - 1] ?? "").trim() === "" && comment !== undefined && isBlockDocOfNext(comment);
       if ((lastRow(prev) < row - 1 && !docAcrossBlank) || !this.startsLine(prev)) break;
-      if (comment !== undefined && (style.comment.test(comment) || (style.proseLines === true && isProseComment(comment)))) docs.unshift(prev);
-      else if (!(comment !== undefined && isToolDirective(comment)) && !this.spec.leading?.includes(prev.type)) break;
+      // A tool directive (`//go:generate …`, `// eslint-disable-next-line`) belongs to the declaration but says nothing of it.
+      const directive = comment !== undefined && isToolDirective(comment);
+      if (!directive && comment !== undefined && (style.comment.test(comment) || (style.proseLines === true && isProseComment(comment)))) docs.unshift(prev);
+      else if (!directive && !this.spec.leading?.includes(prev.type)) break;
       row = prev.startPosition.row;
       startIndex = prev.startIndex;
     }

@@ -96,5 +96,7 @@
  * 47: a C# record's positional parameters are Property chunks of the record (`record Completed(Guid TransferId)`).
  * 48: a JSX component's tag (JavaScript, TSX) is one `new` use; its closing tag is none (it was a second `member` use).
  * 49: a gap chunk ends with the closing brackets right after its last line (`};` of a module-level object literal).
+ * 50: namespaced JSX tags (`<UI.Button>`) are `new` uses too; tool directives (`//go:generate`, `//nolint`) are no doc;
+ *     a record's `params` parameter is a property, and none is made where the body declares a field of the name.
  */
-export const CHUNKER_VERSION = 49;
+export const CHUNKER_VERSION = 50;

@@ -147,7 +147,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 
 /** Whether a query is words rather than one name: spaces other than an operator's (`Money.operator <=`). */
 function isWords(query: string): boolean {
-  return /\s/.test(query.replace(/\b(?:(?:implicit|explicit) )?operator \S+/g, "operator"));
+  return /\s/.test(query.replace(/\b(?:(?:implicit|explicit) operator \S+|operator (?:[^\w\s]+|true|false)(?!\S))/g, "operator"));
 }
 
 function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {

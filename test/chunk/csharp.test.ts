@@ -207,6 +207,8 @@ describe("C# records, structs, interfaces", () => {
         "public record struct Point(int X, int Y);", //                                        7
         "public readonly record struct AccountId(Guid Value) { public Guid Value { get; } = Value; }", // 8
         "public class Service(ILogger logger) { }", //                                         9
+        "public record Generic<T>(T Value, params int[] Rest);", //                              10
+        "public record Box(int Size) { private readonly int Size = Size; }", //                   11
       ),
     );
     expect(outline(chunks)).toEqual([
@@ -219,7 +221,13 @@ describe("C# records, structs, interfaces", () => {
       "Record Bank.AccountId 8-8",
       "Property Bank.AccountId.Value 8-8", // the body's own, not a second one from the parameter
       "Class Bank.Service 9-9", // a class's primary constructor parameters are no properties
+      "Record Bank.Generic 10-10",
+      "Property Bank.Generic.Value 10-10",
+      "Property Bank.Generic.Rest 10-10", // a params array too
+      "Record Bank.Box 11-11",
+      "Field Bank.Box.Size 11-11", // a field of the name: the compiler makes no property
     ]);
+    expect(only(chunks, "Bank.Generic.Rest").signature).toBe("public int[] Rest { get; init; }");
     const transfer = only(chunks, "Bank.Completed.TransferId");
     expect(transfer.signature).toBe("public Guid TransferId { get; init; }");
     expect(transfer.doc).toBe("The transfer, as the Ledger keeps it.");

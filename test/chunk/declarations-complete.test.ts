@@ -305,6 +305,10 @@ describe("Go package-level variables", () => {
     expect(only(chunks, "io.Lone").doc).toBeUndefined();
     // The group's comment stays outside its members' lines.
     expect(only(chunks, "io.SeekStart").startLine).toBe(5);
+    // A tool directive is no doc, of a group or of a declaration.
+    const directed = chunker.chunk("io/mode.go", src("package io", "", "//go:generate stringer -type=Mode", "type (", "\tMode int", "\tFlag uint8", ")", "", "//nolint:gochecknoglobals", "var Default = 1"));
+    expect(only(directed, "io.Mode").doc).toBeUndefined();
+    expect(only(directed, "io.Default").doc).toBeUndefined();
   });
 });
 

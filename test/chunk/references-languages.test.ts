@@ -119,6 +119,8 @@ describe("JavaScript references", () => {
     expect(listed("a.jsx", "const x = <div><App title={t} /></div>;\n")).toEqual(["App@1 new", "t@1 member"]);
     const tsx = "export const Page = () => (\n  <Layout>\n    <Button onClick={save}>Save</Button>\n    <span />\n  </Layout>\n);\n";
     expect(listed("b.tsx", tsx)).toEqual(["Layout@2 new", "Button@3 new", "save@3 member"]);
+    const namespaced = "export const Tabs = () => (\n  <UI.Panel>\n    <UI.Button />\n  </UI.Panel>\n);\n";
+    expect(listed("c.tsx", namespaced)).toEqual(["UI@2 member", "Panel@2 new UI", "UI@3 member", "Button@3 new UI"]);
   });
 
   test("a name used where a parameter or local declares it is only a use outside that function", () => {

@@ -1,5 +1,5 @@
-; What JavaScript adds to ecmascript-references.scm (JSX tags: jsx-references.scm) (which languages.ts puts before this file): base
-; classes, plain parameters and JSX tags. Written for tree-sitter-javascript 0.25.0; that package's queries/tags.scm
+; What JavaScript adds to ecmascript-references.scm (which languages.ts puts before this file): base classes and plain
+; parameters (JSX tags are in jsx-references.scm, shared with TSX). Written for tree-sitter-javascript 0.25.0; that package's queries/tags.scm
 ; (MIT: calls, `new`) was the starting point of the shared call and `new` patterns.
 
 ; Base classes: class A extends B, class A extends m.B.
