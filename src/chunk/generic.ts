@@ -176,6 +176,18 @@ function isBlockDocOfNext(comment: string): boolean {
   return /^\/\*\*(?!\/)/.test(comment) && !/@(?:file|fileoverview|module|packageDocumentation|license|preserve)\b|\b(?:copyright|licen[cs]ed?|spdx)\b|\(c\)|©/i.test(comment);
 }
 
+/**
+ * A top-level statement that only lists names declared elsewhere, as imports do: a re-export or export list
+ * (`export { a, b } from "./x"`, `export * from "./y"`, `export { a }`: a barrel file) or Python's `__all__ = […]`.
+ * It ranked among the answers to questions in words, for the names it lists, and says nothing of them.
+ */
+function isNameList(node: Node): boolean {
+  if (node.type === "export_statement") return node.childForFieldName("declaration") === null && node.childForFieldName("value") === null;
+  if (node.type !== "expression_statement") return false;
+  const assignment = node.namedChildren[0];
+  return assignment?.type === "assignment" && assignment.childForFieldName("left")?.text === "__all__";
+}
+
 /** 0-based last row of a node, not counting a trailing newline it swallows (Rust line comments do). */
 function lastRow(node: Node): number {
   const end = node.endPosition;
@@ -409,7 +421,7 @@ export function chunkDeclarations(
     if (identifiers) identifiers.push(...extractReferences(loaded.references, root, text, { fileLocals: false }));
     if (imports && loaded.spec.imports) {
       for (const node of root.namedChildren) {
-        if (node && loaded.spec.imports.includes(node.type)) imports.push([node.startPosition.row + 1, lastRow(node) + 1]);
+        if (node && (loaded.spec.imports.includes(node.type) || isNameList(node))) imports.push([node.startPosition.row + 1, lastRow(node) + 1]);
       }
     }
     const file = new SourceFile(loaded.spec, text);

@@ -98,5 +98,7 @@
  * 49: a gap chunk ends with the closing brackets right after its last line (`};` of a module-level object literal).
  * 50: namespaced JSX tags (`<UI.Button>`) are `new` uses too; tool directives (`//go:generate`, `//nolint`) are no doc;
  *     a record's `params` parameter is a property, and none is made where the body declares a field of the name.
+ * 51: export lists and re-exports (`export { a } from "./x"`, `export * from …`, a barrel's `export { a }`) and Python's
+ *     `__all__ = […]` are left out of gap chunks, as imports are.
  */
-export const CHUNKER_VERSION = 50;
+export const CHUNKER_VERSION = 51;

@@ -238,7 +238,7 @@ describe("Python module-level names and class attributes", () => {
     ]);
     expect(only(chunks, "app.settings.TIMEOUT").signature).toBe("TIMEOUT: float = 2.5");
     expect(outline(chunks.filter((c) => c.kind === "FileFragment"))).toEqual([
-      "FileFragment app/settings.py:1-2 1-2",
+      "FileFragment app/settings.py:1-1 1-1", // __all__ lists names, as an import does: no gap text
       "FileFragment app/settings.py:6-7 6-7",
       "FileFragment app/settings.py:18-19 18-19",
     ]);

@@ -96,3 +96,21 @@ describe("C# gap chunks", () => {
     expect(gaps[0]!.content).toContain("InternalsVisibleTo");
   });
 });
+
+describe("name lists are no gap text", () => {
+  test("re-exports, export lists and __all__ are left out as imports are; other module-level code stays", async () => {
+    const { createChunker } = await import("../../src/chunk/chunker.ts");
+    const chunker = await createChunker();
+    const barrel = [
+      'export { PaymentService, declinePayment } from "./services/payments";', // 1
+      'export * from "./services/refunds";', //                                   2
+      "const local = 1;", //                                                      3
+      "export { local };", //                                                     4
+      "export default local;", //                                                 5
+    ].join("\n");
+    const gaps = (chunks: { kind: string; startLine: number; endLine: number }[]) => chunks.filter((c) => c.kind === "FileFragment").map((c) => `${c.startLine}-${c.endLine}`);
+    expect(gaps(chunker.chunk("src/index.ts", `${barrel}\n`))).toEqual(["3-3", "5-5"]);
+    const init = ['"""The app package."""', "", "__all__ = [", '    "decline_payment",', "]", "", "DEFAULT = 1"].join("\n");
+    expect(gaps(chunker.chunk("app/__init__.py", `${init}\n`))).toEqual(["1-1"]);
+  });
+});
