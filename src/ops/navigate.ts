@@ -9,6 +9,7 @@ import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { typedArityFit } from "../search/symbol.ts";
 import { memberImplementations, usesOfName } from "../search/uses-lead.ts";
+import { isTestPath } from "../search/prior.ts";
 import { closeNamesNote } from "./search-notes.ts";
 import type { CommandNames } from "./command-names.ts";
 import type { ChunkKind, ChunkRecord, DetailedChunk, ReferenceKind, SkippedFile } from "../types.ts";
@@ -503,6 +504,14 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
       const owners = symbolsWithMembers(snapshot, new Set(named.map((d) => chunks.symbolAt(d.index))));
       matched = named.filter((d) => owners.has(chunks.symbolAt(d.index)));
     }
+    // A test suite named like the type (`describe("OrderService")`), with its tests, is no part of it when the code
+    // declares the type.
+    const suiteInTests = (i: number) => chunks.kindAt(i) === "Module" && isTestPath(chunks.pathAt(i));
+    const suites = matched.filter((d) => suiteInTests(d.index)).map((d) => d.index);
+    const inSuite = (i: number) =>
+      suites.some((s) => chunks.pathAt(s) === chunks.pathAt(i) && chunks.startLineAt(s) <= chunks.startLineAt(i) && chunks.endLineAt(i) <= chunks.endLineAt(s));
+    const declaredInCode = suites.length < matched.length;
+    if (declaredInCode) matched = matched.filter((d) => !suiteInTests(d.index));
     // `UniTask<T>` is not `UniTask`, though both have one symbol: only the parts declared with that many type
     // parameters, and what lies inside them.
     const fits = typedArityFit(snapshot, params.type);
@@ -517,7 +526,7 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
     if (byType.size === 0) continue;
     for (let i = 0; i < chunks.length; i++) {
       // A gap's symbol is its path and lines (`Runtime.cs:1-9`), never a member.
-      if (chunks.kindAt(i) === "FileFragment" || !inPart(i)) continue;
+      if (chunks.kindAt(i) === "FileFragment" || !inPart(i) || (declaredInCode && inSuite(i))) continue;
       const s = chunks.symbolAt(i);
       for (let end = s.length; end > 0; end = s.lastIndexOf(".", end - 1)) {
         const byPath = byType.get(end === s.length ? s : s.slice(0, end));

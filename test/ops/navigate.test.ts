@@ -311,6 +311,21 @@ describe("outline a type", () => {
     }
   });
 
+  test("a test suite named like a class the code declares, and its tests, are no part of the class", async () => {
+    const files = {
+      "src/orderService.ts": "export class OrderService {\n  cancelOrder(id: string) { return id; }\n}\n",
+      "test/orderService.test.ts": 'describe("OrderService", () => {\n  it("cancels an order", () => {\n    cancel();\n  });\n});\n',
+    };
+    const { ws: tsWs } = smallWorkspace("nav-ts-suite", files, [".ts"]);
+    try {
+      const view = await tsWs.outlineType({ type: "OrderService" });
+      expect(view.parts.map((p) => p.path)).toEqual(["src/orderService.ts"]);
+      expect(view.count).toBe(2);
+    } finally {
+      tsWs.close();
+    }
+  });
+
   test("a partial struct across its files: UniTask.cs first, then the other files named for it, each part nested", async () => {
     const view = await ws.outlineType({ type: "UniTask", limit: 5000 });
     expect(view.parts.map((p) => p.path.replace("unitask/Runtime/", ""))).toEqual([
