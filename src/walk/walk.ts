@@ -5,7 +5,7 @@
 //      Everything else is passed over silently: it never appears in `skipped`.
 //   2. Hard-skipped directories below the root: .git, .vs, node_modules, TestResults, Python's site-packages,
 //      dist-packages, __pycache__ and tool caches (.tox, .nox, .mypy_cache, .pytest_cache, .ruff_cache), any folder
-//      holding a pyvenv.cfg (a virtual environment); and bin, obj and packages
+//      holding a pyvenv.cfg or a conda-meta folder (a virtual or conda environment); and bin, obj and packages
 //      where a .NET project, solution or packages.config sits beside them (build output and NuGet's folder; an
 //      npm package's bin/ and a monorepo's packages/ are source) (exact names). The root itself is never
 //      hard-skipped: indexing node_modules/com.cysharp.unitask works.
@@ -31,7 +31,7 @@
 // Speed: a no-change refresh walks the whole tree before every search, so this is one synchronous pass of
 // readdir (with file types) plus one lstat per candidate file, with ignore matchers compiled once per
 // directory that has a .gitignore.
-import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from "node:fs";
 import ignore, { type Ignore } from "ignore";
 import type { FileEntry, SkippedFile } from "../types.ts";
 
@@ -72,6 +72,8 @@ export const HARD_SKIPPED_DIRS: ReadonlySet<string> = new Set([
 
 /** The file at the root of every Python virtual environment (`python -m venv`, virtualenv, uv, poetry). */
 const VIRTUALENV_MARKER = "pyvenv.cfg";
+/** The folder at the root of a conda environment (`conda create -p ./env`). */
+const CONDA_MARKER = "conda-meta";
 
 /** .NET build output and NuGet's package folder: skipped only beside a file `isDotnetMarker` accepts. */
 export const DOTNET_OUTPUT_DIRS: ReadonlySet<string> = new Set(["bin", "obj", "packages"]);
@@ -158,8 +160,9 @@ export function walkProjectSync(opts: WalkOptions): WalkResult {
         notWalked = true;
         break;
       }
-      // A virtual environment holds installed packages, not the project's code (a .gitignore usually says so; not always).
-      if (entry.name === VIRTUALENV_MARKER && dir.rel !== "") {
+      // A virtual environment holds installed packages, not the project's code (a .gitignore usually says so; not
+      // always): venv/virtualenv/uv/poetry write pyvenv.cfg at its root, conda a conda-meta folder.
+      if ((entry.name === VIRTUALENV_MARKER || entry.name === CONDA_MARKER) && dir.rel !== "") {
         entries = [];
         notWalked = true;
         break;
@@ -387,6 +390,7 @@ export function whyLeftOut(opts: WalkOptions, rel: string): string | undefined {
   for (let depth = 1; depth < parts.length; depth++) {
     const folder = parts.slice(0, depth).join("/");
     if (isFileAt(`${opts.root}/${folder}/${VIRTUALENV_MARKER}`)) return `it is in ${folder}/, a Python virtual environment (${VIRTUALENV_MARKER}), never indexed`;
+    if (existsSync(`${opts.root}/${folder}/${CONDA_MARKER}`)) return `it is in ${folder}/, a conda environment (${CONDA_MARKER}/), never indexed`;
   }
   for (let depth = 0; depth < parts.length - 1; depth++) {
     if (!DOTNET_OUTPUT_DIRS.has(parts[depth]!)) continue;

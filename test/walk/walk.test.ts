@@ -133,7 +133,7 @@ describe("hard-skipped directories", () => {
     expect((await walkProject(options)).files.map((f) => f.path)).toEqual(["packages/api/src/server.ts"]);
   });
 
-  test("Python's installed packages and caches: a virtual environment (any name), site-packages, __pycache__, .tox", async () => {
+  test("Python's installed packages and caches: a virtual or conda environment (any name), site-packages, __pycache__, .tox", async () => {
     const root = tree({
       "app/main.py": "",
       "env/pyvenv.cfg": "home = /usr/bin",
@@ -141,6 +141,8 @@ describe("hard-skipped directories", () => {
       "vendor/site-packages/x.py": "",
       "app/__pycache__/main.py": "",
       ".tox/py311/lib/y.py": "",
+      "conda/conda-meta/history": "",
+      "conda/lib/python3.11/os.py": "",
     });
     const options = { root, extensions: [".py"], exclude: [], maxFileBytes: 1_000_000 };
     const before = await walkProject(options);
