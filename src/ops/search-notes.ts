@@ -5,9 +5,10 @@ import type { Snapshot } from "../index/snapshot.ts";
 import { filteredFiles, searchSnapshot } from "../search/search.ts";
 import { similarNames } from "../search/definitions.ts";
 import { isDeclaredName } from "../search/symbol.ts";
-import { ambiguousUsage, askedName, asksForTests, hasTests, qualifiedUses, typedName } from "../search/uses-lead.ts";
+import { ambiguousUsage, askedName, hasTests, qualifiedUses, typedName } from "../search/uses-lead.ts";
 import { normalizeForPhrase, queryTerms, quotedTexts } from "../text/tokens.ts";
 import { echo } from "../text/echo.ts";
+import { wholeWord } from "../text/whole-word.ts";
 import { startsLikeMessage } from "../text/message.ts";
 import { snippetLines } from "../text/snippet.ts";
 import { traceFrames } from "../text/trace.ts";
@@ -56,7 +57,7 @@ export function resultNotes(s: SearchedProjects): string[] {
     const name = codeIdentifier(query)!;
     const close = closeNamesNote(searched.map(({ snapshot }) => snapshot), name);
     // A name said only as text (a SQL table in a string, an event name): the hits that say it come first.
-    const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${name}(?![\\p{L}\\p{N}_$])`, "iu");
+    const word = wholeWord(name, "_$", "iu");
     const saidAsText = s.hits > 0 && s.hitLines().some((lines) => word.test((lines ?? []).join("\n")));
     const hits = saidAsText ? "; the first hits say it in strings or comments" : s.hits > 0 ? "; the hits share only parts of it" : "";
     notes.push(`Nothing${s.severalProjects ? " in any project" : ""} declares or uses this name in code${hits}.${close ? ` ${close}` : ""}`);
@@ -76,11 +77,11 @@ export function resultNotes(s: SearchedProjects): string[] {
         "check its spelling and spacing, or drop the quotes to search by its words.",
     );
   }
-  // "tests for OutboxPublisher" where no test uses it: the hits are other tests and code sharing its words.
-  const testsAsked = asksForTests(query) ? askedName(query, "tests") : undefined;
-  // Only for a name some project declares: "tests for discriminated unions" asks about words, not a declaration.
-  const declaresAsked = (snapshot: Snapshot) => isDeclaredName(snapshot, testsAsked!.slice(testsAsked!.lastIndexOf(".") + 1).toLowerCase());
-  if (testsAsked !== undefined && searched.some(({ snapshot }) => declaresAsked(snapshot)) && searched.every(({ snapshot }) => !hasTests(snapshot, testsAsked))) {
+  // "tests for OutboxPublisher" where no test uses it: the hits are other tests and code sharing its words. Only for a
+  // name some project declares: "tests for discriminated unions" asks about words, not a declaration.
+  const testsAsked = askedName(query, "tests");
+  const declared = testsAsked?.slice(testsAsked.lastIndexOf(".") + 1).toLowerCase();
+  if (testsAsked !== undefined && searched.some(({ snapshot }) => isDeclaredName(snapshot, declared!)) && searched.every(({ snapshot }) => !hasTests(snapshot, testsAsked))) {
     notes.push(`No test uses ${echo(testsAsked)}, and no test file is named for it: these hits only share words with the question.`);
   }
   const ambiguous = searched.map(({ snapshot }) => ambiguousUsage(snapshot, query)).find((a) => a !== undefined);

@@ -12,6 +12,7 @@ import { startsLikeMessage } from "../text/message.ts";
 import { snippetLead } from "./snippet-lead.ts";
 import { traceLead } from "./trace-lead.ts";
 import { typedName, usesLead } from "./uses-lead.ts";
+import { wholeWord } from "../text/whole-word.ts";
 
 /**
  * The explicit asks of a query, each as chunk index → priority for pinFirst, weakest first (a later one leads the
@@ -85,16 +86,22 @@ export type SourceLines = (path: string) => readonly string[] | undefined;
 /** Phrase candidates checked against the source: enough that a phrase of common words still finds its chunks. */
 const PHRASE_CANDIDATES = 2000;
 
-/** The candidates whose own lines contain every phrase (case and whitespace aside), each file read once. */
+/** The candidates whose own lines contain every phrase (case and whitespace aside). */
 function saysPhrases(snapshot: Snapshot, candidates: readonly number[], texts: readonly string[], sourceLines: SourceLines): number[] {
+  return candidatesWhoseText(snapshot, candidates, sourceLines, (text) => {
+    const normalized = normalizeForPhrase(text);
+    return texts.every((t) => normalized.includes(t));
+  });
+}
+
+/** The candidates whose own lines, read from the source (each file once), pass `says`. */
+function candidatesWhoseText(snapshot: Snapshot, candidates: readonly number[], sourceLines: SourceLines, says: (text: string) => boolean): number[] {
   const files = new Map<string, readonly string[] | undefined>();
   return candidates.filter((i) => {
     const c = snapshot.chunks.at(i)!;
     if (!files.has(c.path)) files.set(c.path, sourceLines(c.path));
     const lines = files.get(c.path);
-    if (!lines) return false;
-    const text = normalizeForPhrase(lines.slice(c.startLine - 1, c.endLine).join("\n"));
-    return texts.every((t) => text.includes(t));
+    return lines !== undefined && says(lines.slice(c.startLine - 1, c.endLine).join("\n"));
   });
 }
 
@@ -105,13 +112,8 @@ function saysPhrases(snapshot: Snapshot, candidates: readonly number[], texts: r
 function saidAsText(snapshot: Snapshot, query: string, sourceLines: SourceLines): Map<number, number> {
   const typed = typedName(query);
   if (!typed || typed.qualifier !== undefined || isDeclaredName(snapshot, typed.name.toLowerCase()) || snapshot.db.hasIdentifier(typed.name)) return new Map();
-  const word = new RegExp(`(?<![\\p{L}\\p{N}_$])${typed.name}(?![\\p{L}\\p{N}_$])`, "iu");
-  const files = new Map<string, readonly string[] | undefined>();
-  const said = matchPhrases(snapshot, [termsOf(typed.name)], PHRASE_CANDIDATES).filter((i) => {
-    const c = snapshot.chunks.at(i)!;
-    if (!files.has(c.path)) files.set(c.path, sourceLines(c.path));
-    return word.test(files.get(c.path)?.slice(c.startLine - 1, c.endLine).join("\n") ?? "");
-  });
+  const word = wholeWord(typed.name, "_$", "iu");
+  const said = candidatesWhoseText(snapshot, matchPhrases(snapshot, [termsOf(typed.name)], PHRASE_CANDIDATES), sourceLines, (text) => word.test(text));
   return new Map(said.map((i) => [i, 0]));
 }
 

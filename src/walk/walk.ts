@@ -294,8 +294,10 @@ export function updateWalk(previous: WalkResult, changed: readonly string[], opt
   const added = new Map<string, FileEntry>();
   for (const rel of changed) {
     const name = rel.slice(rel.lastIndexOf("/") + 1);
-    // A .gitignore, a .NET project file or a virtual environment's pyvenv.cfg changes which folders are walked.
-    if (name === ".gitignore" || name === ".git" || name === VIRTUALENV_MARKER || isDotnetMarker(name) || skipped.has(rel) || dirs.has(rel)) return undefined;
+    // A .gitignore, a .NET project file or an environment's marker (pyvenv.cfg, conda-meta/) changes which folders
+    // are walked.
+    const marker = name === VIRTUALENV_MARKER || isDotnetMarker(name) || rel.split("/").includes(CONDA_MARKER);
+    if (name === ".gitignore" || name === ".git" || marker || skipped.has(rel) || dirs.has(rel)) return undefined;
     const i = at.get(rel);
     let stats: Stats;
     try {
