@@ -2,7 +2,7 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
-import { declaredDotnetName, spacedOperatorName } from "../text/dotnet-names.ts";
+import { declaredDotnetName, SPACED_OPERATOR_NAME, spacedOperatorName } from "../text/dotnet-names.ts";
 import { copyRank, isNonSource } from "./prior.ts";
 import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
 
@@ -147,7 +147,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 
 /** Whether a query is words rather than one name: spaces other than an operator's (`Money.operator <=`). */
 function isWords(query: string): boolean {
-  return /\s/.test(query.replace(/\b(?:(?:implicit|explicit) operator \S+|operator (?:[^\w\s]+|true|false)(?!\S))/g, "operator"));
+  return /\s/.test(query.replace(SPACED_OPERATOR_NAME, "operator"));
 }
 
 function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {

@@ -36,3 +36,6 @@ export function spacedOperatorName(name: string): string {
     (_, conversion: string | undefined, token: string | undefined, word: string | undefined) => `${conversion ? `${conversion.trim()} ` : ""}operator ${token ?? word}`,
   );
 }
+
+/** An operator's name as `spacedOperatorName` spells it (`operator <=`, `implicit operator decimal`), in a longer text. */
+export const SPACED_OPERATOR_NAME = /\b(?:(?:implicit|explicit) operator \S+|operator (?:[^\w\s]+|true|false)(?!\S))/g;
