@@ -383,7 +383,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       const workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder);
       // With --root the project is that folder whatever the file says; otherwise the file's edits are served.
       const input = configInput(g, io);
-      const config = g.root === undefined ? { path: configFilePath(input), load: () => loadConfig(input) } : undefined;
+      const config = g.root === undefined ? { path: configFilePath(input), load: (roots?: readonly string[]) => loadConfig({ ...input, roots }) } : undefined;
       return (await import("../server/stdio.ts")).serveStdio(workspace, pkg.version, config);
     });
 

@@ -45,6 +45,11 @@ export interface LoadConfigInput {
   home: string;
   platform: NodeJS.Platform;
   flags: ConfigFlags;
+  /**
+   * The folders an MCP client says it works in (its roots), absolute: with no project configured and no --root they
+   * are the projects, instead of the working directory (a client launched from the home folder still serves its folders).
+   */
+  roots?: readonly string[];
 }
 
 export const ENV_PREFIX = "CODEINDEX_";
@@ -115,6 +120,8 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
     // building a second index of the same files.
     const known = configured.find((c) => sameRoot(c.root, root, input.platform) && (flagId === undefined || flagId === c.id));
     projects = [known ?? adHoc(root, flagId)];
+  } else if (configured.length === 0 && input.roots !== undefined && input.roots.length > 0) {
+    projects = rootProjects(input.roots, input.platform, flagId, adHoc);
   } else if (configured.length === 0) {
     const project = adHoc(normaliseRoot(p.resolve(input.cwd), input.platform), flagId);
     const broad = broadRoot(project.root, input.home, input.platform);
@@ -134,6 +141,23 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
   }
 
   return { projects, embedding: resolveEmbedding(parsed, input) };
+}
+
+/**
+ * One ad hoc project per client root: the folder's name is its id (`--id` for a single root), a second folder of the
+ * same name is `name-2`; a root listed twice is one project.
+ */
+function rootProjects(roots: readonly string[], platform: NodeJS.Platform, flagId: string | undefined, adHoc: (root: string, id: string | undefined) => ProjectConfig): ProjectConfig[] {
+  const p = pathFor(platform);
+  const projects: ProjectConfig[] = [];
+  for (const root of roots.map((r) => normaliseRoot(p.resolve(r), platform))) {
+    if (projects.some((known) => sameRoot(known.root, root, platform))) continue;
+    const name = (roots.length === 1 ? flagId : undefined) ?? (p.basename(root) || "root");
+    let id = name;
+    for (let n = 2; projects.some((known) => known.id === id); n++) id = `${name}-${n}`;
+    projects.push(adHoc(root, id));
+  }
+  return projects;
 }
 
 // ---- The user file ----

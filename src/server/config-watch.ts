@@ -8,8 +8,11 @@ import type { Workspace } from "../ops/workspace.ts";
 export interface ConfigSource {
   /** The file the configuration is read from (it may not exist: the defaults apply). */
   path: string;
-  /** Reads and validates it again, with the same environment and flags as at start; throws on a malformed file. */
-  load: () => AppConfig;
+  /**
+   * Reads and validates it again, with the same environment and flags as at start, and the client's roots when it
+   * gave them; throws on a malformed file.
+   */
+  load: (roots?: readonly string[]) => AppConfig;
 }
 
 export class ConfigWatch {
@@ -17,6 +20,8 @@ export class ConfigWatch {
   /** A change some of whose projects could not be applied yet (their refresh was running). */
   private pending = false;
   private embeddingNoted = false;
+  /** The folders the client works in (MCP roots), once it said. */
+  private roots: readonly string[] | undefined;
 
   constructor(
     private readonly source: ConfigSource,
@@ -31,6 +36,19 @@ export class ConfigWatch {
   check(): void {
     const stamp = fileStamp(this.source.path);
     if (stamp === this.seen && !this.pending) return;
+    this.apply(stamp);
+  }
+
+  /**
+   * Takes the client's roots: the projects when the configuration lists none (and no --root was given), applied
+   * now. An empty list is the client working in no folder: the working directory is served again.
+   */
+  useRoots(roots: readonly string[]): void {
+    this.roots = roots;
+    this.apply(fileStamp(this.source.path), "roots");
+  }
+
+  private apply(stamp: string, why: "config" | "roots" = "config"): void {
     const removed = stamp === "absent" && this.seen !== "absent";
     this.seen = stamp;
     // A file removed (or moved away while an editor saves it) would leave the built-in defaults, whose project is the
@@ -41,7 +59,7 @@ export class ConfigWatch {
     }
     let next: AppConfig;
     try {
-      next = this.source.load();
+      next = this.source.load(this.roots);
     } catch (e) {
       const message = (e as Error).message;
       this.log(`config ${this.source.path} changed but was not applied: ${message}`);
@@ -57,7 +75,8 @@ export class ConfigWatch {
       change.replaced.length > 0 ? `reopened with new settings ${change.replaced.join(", ")}` : "",
       change.deferred.length > 0 ? `left until their refresh ends ${change.deferred.join(", ")}` : "",
     ].filter(Boolean);
-    if (parts.length > 0) this.log(`config ${this.source.path} re-read: ${parts.join("; ")}; serving ${this.workspace.projectIds.join(", ") || "(none)"}`);
+    const source = why === "roots" ? "the client's roots" : `config ${this.source.path} re-read`;
+    if (parts.length > 0) this.log(`${source}: ${parts.join("; ")}; serving ${this.workspace.projectIds.join(", ") || "(none)"}`);
     if (change.embeddingChanged && !this.embeddingNoted) {
       this.embeddingNoted = true;
       this.log(`config ${this.source.path}: the embedding settings changed; they apply when the server starts again`);

@@ -20,7 +20,7 @@ export interface ServerOptions {
   /** Aborted when the client goes away: builds the tools started stop after committing what they chunked. */
   signal?: AbortSignal;
   /** Run before every tool call (see ServerDeps.beforeCall). */
-  beforeCall?: () => void;
+  beforeCall?: () => void | Promise<void>;
 }
 
 export function createServer({ workspace, version, log = () => {}, signal, beforeCall }: ServerOptions): McpServer {

@@ -4,6 +4,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Workspace } from "../ops/workspace.ts";
+import { ClientRoots } from "./client-roots.ts";
 import { ConfigWatch, type ConfigSource } from "./config-watch.ts";
 import { screenLines } from "./line-screen.ts";
 import { createServer } from "./server.ts";
@@ -39,7 +40,14 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   // nobody: the build stops after committing what it chunked, and the next start goes on from there.
   const shutdown = new AbortController();
   const watch = config && new ConfigWatch(config, workspace, log);
-  const server = createServer({ workspace, version, log, signal: shutdown.signal, beforeCall: watch && (() => watch.check()) });
+  let roots: ClientRoots | undefined;
+  // A call waits for the client's first roots (they may name the projects), then takes the config file's edits.
+  const beforeCall = watch && (async () => {
+    await roots?.ready();
+    watch.check();
+  });
+  const server = createServer({ workspace, version, log, signal: shutdown.signal, beforeCall });
+  roots = watch && new ClientRoots(server.server, watch, log);
   const transport: StdioServerTransport = new StdioServerTransport(screenLines(process.stdin, (message) => reply(message)), process.stdout);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
@@ -114,7 +122,9 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   // After the handshake, and a moment later still: loading a large index takes seconds of steps that each hold the
   // thread briefly, and the client's first requests (tools/list) should not queue behind any of them.
   server.server.oninitialized = () => {
-    setTimeout(() => void workspace.warmUp(log, shutdown.signal), WARM_UP_DELAY_MS);
+    roots?.start();
+    const warmUp = () => setTimeout(() => void workspace.warmUp(log, shutdown.signal), WARM_UP_DELAY_MS);
+    void (roots?.ready() ?? Promise.resolve()).then(warmUp);
   };
   await closed;
   // The workspace stays open: a refresh may still be finishing its commit. The process exits once it has, and an

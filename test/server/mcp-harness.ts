@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, type CallToolResult, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import { pathToFileURL } from "node:url";
 
 const REPO = resolve(import.meta.dir, "../..");
 export const BUN = join(REPO, "node_modules/.bin/bun");
@@ -38,6 +39,8 @@ export interface ServerSpec {
   workDir: string;
   /** More environment for the server process. */
   env?: Record<string, string>;
+  /** The client's roots (folders, absolute): given, the client declares the roots capability and answers roots/list with them. */
+  roots?: () => readonly string[];
 }
 
 /** The part of a code_search answer the end-to-end tests read; `H` is the hit fields a test looks at. */
@@ -74,7 +77,9 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   transport.stderr?.on("data", (chunk: Buffer) => {
     log += chunk.toString();
   });
-  const client = new Client({ name: "code-index-test", version: "0.0.0" });
+  const roots = spec.roots;
+  const client = new Client({ name: "code-index-test", version: "0.0.0" }, roots ? { capabilities: { roots: { listChanged: true } } } : undefined);
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots().map((folder) => ({ uri: pathToFileURL(folder).href })) }));
   await client.connect(transport);
   const call: RunningServer["call"] = async (name, args = {}, onprogress) => {
     const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as CallToolResult;

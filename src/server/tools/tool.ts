@@ -87,8 +87,8 @@ export interface ServerDeps {
   log: (message: string) => void;
   /** Aborted when the client goes away (see ToolContext.signal). */
   signal?: AbortSignal;
-  /** Run before every call (the config file's changes are applied there). */
-  beforeCall?: () => void;
+  /** Run before every call (the client's first roots awaited, the config file's changes applied there). */
+  beforeCall?: () => void | Promise<void>;
 }
 
 /** A tool ready to be put on a server; the list in index.ts holds these. */
@@ -108,7 +108,7 @@ export function defineTool<Shape extends z.ZodRawShape>(def: ToolDefinition<Shap
       });
       // The SDK validates arguments against `inputSchema` before calling; the generic shape is erased at this boundary.
       const handler: ToolCallback<typeof inputSchema> = async (args, extra) => {
-        deps.beforeCall?.();
+        await deps.beforeCall?.();
         const token = extra._meta?.progressToken;
         const progress =
           token === undefined
