@@ -29,8 +29,11 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
 
   for (const id of workspace.projectIds) {
+    const index = workspace.index(id);
+    // The working directory being the home folder is no problem yet: the client's roots may name the projects.
+    if (config && index.project.broadWorkingDirectory) continue;
     try {
-      workspace.index(id).assertUsable();
+      index.assertUsable();
     } catch (e) {
       log(`warning: ${(e as Error).message}`);
     }
