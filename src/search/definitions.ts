@@ -2,7 +2,7 @@
 import type { Snapshot } from "../index/snapshot.ts";
 import type { ChunkKind, ChunkRecord } from "../types.ts";
 import { splitIdentifier, stem } from "../text/tokens.ts";
-import { declaredDotnetName, SPACED_OPERATOR_NAME, spacedOperatorName } from "../text/dotnet-names.ts";
+import { CONVERSION_WITHOUT_TYPE, declaredDotnetName, SPACED_OPERATOR_NAME, spacedOperatorName } from "../text/dotnet-names.ts";
 import { copyRank, isNonSource } from "./prior.ts";
 import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
 
@@ -147,7 +147,7 @@ export function findDefinitions(snapshot: Snapshot, rawName: string, kinds?: rea
 
 /** Whether a query is words rather than one name: spaces other than an operator's (`Money.operator <=`). */
 function isWords(query: string): boolean {
-  return /\s/.test(query.replace(SPACED_OPERATOR_NAME, "operator"));
+  return /\s/.test(query.replace(SPACED_OPERATOR_NAME, "operator").replace(CONVERSION_WITHOUT_TYPE, ".operator"));
 }
 
 function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds?: readonly ChunkKind[]): DefinitionHit[] {
@@ -156,6 +156,7 @@ function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds
   const dotted = !words && query.includes(".");
   const lower = query.toLowerCase();
   const querySegments = dotted ? symbolSegments(query).length : 1;
+  const conversion = dotted && CONVERSION_WITHOUT_TYPE.test(query);
   const wanted = [...new Set(query.split(/[\s.]+/).flatMap(termsOf))];
   const chunks = snapshot.chunks;
   const hits: { index: number; band: number; tie: number; kind: ChunkKind; path: string; line: number }[] = [];
@@ -171,6 +172,7 @@ function definitionsOf(snapshot: Snapshot, query: string, rawName: string, kinds
     if (!words && !dotted && name === query) band = 0;
     else if (!words && !dotted && name.toLowerCase() === lower) [band, tie] = [0, 1];
     else if (dotted && (symbol === query || symbol.endsWith(`.${query}`))) band = 1;
+    else if (conversion && (symbol.startsWith(`${query} `) || symbol.includes(`.${query} `))) band = 1;
     else if (dotted && (symbol.toLowerCase() === lower || symbol.toLowerCase().endsWith(`.${lower}`))) [band, tie] = [1, 1];
     else if (!words) {
       const tail = dotted ? symbolSegments(symbol).slice(-querySegments).join(".") : name;

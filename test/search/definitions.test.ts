@@ -105,6 +105,8 @@ describe("C# operators, accessors and finalizers", () => {
       "    public int Available => 1;",
       "    public event System.EventHandler Changed { add { } remove { } }",
       "    ~Money() { }",
+      "    public static implicit operator Money(decimal d) => default;",
+      "    public static explicit operator decimal(Money m) => 0m;",
       "  }",
       "}",
     ].join("\n");
@@ -132,6 +134,9 @@ describe("C# operators, accessors and finalizers", () => {
     expect(first("Money.get_Item")).toBe("Bank.Money.this[] qualified");
     expect(first("Money.remove_Changed")).toBe("Bank.Money.Changed qualified");
     expect(first("Bank.Money.Finalize")).toBe("Bank.Money.~Money qualified");
+    // A conversion's compiled name has no target type: Money's conversion of that direction, whatever its type.
+    expect(first("Money.op_Implicit")).toBe("Bank.Money.implicit operator Money qualified");
+    expect(first("Bank.Money.op_Explicit")).toBe("Bank.Money.explicit operator decimal qualified");
   });
 });
 

@@ -8,7 +8,8 @@ describe("declaredDotnetName", () => {
     expect(declaredDotnetName(["Grid", "set_Item"])).toEqual(["Grid", "this[]"]);
     expect(declaredDotnetName(["Finalize"])).toBeUndefined(); // no type to name the finalizer after
     expect(declaredDotnetName(["Money", "op_Unknown"])).toBeUndefined();
-    expect(declaredDotnetName(["Money", "op_Implicit"])).toBeUndefined(); // its name needs the target type
+    expect(declaredDotnetName(["Money", "op_Implicit"])).toEqual(["Money", "implicit operator"]); // any target type
+    expect(declaredDotnetName(["op_Explicit"])).toBeUndefined(); // no type to look in
     expect(declaredDotnetName(["cache", "get_entry"])).toBeUndefined();
     expect(declaredDotnetName(["Account", "Withdraw"])).toBeUndefined();
   });
