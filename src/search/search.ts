@@ -13,7 +13,7 @@ import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
 import { rankByVector } from "./vector.ts";
 import { queryScope } from "./scope.ts";
-import { asksForUses, relationLead } from "./uses-lead.ts";
+import { asksForUses, relationLead, relationNamesDotted } from "./uses-lead.ts";
 
 export interface Tuning {
   rrfK: number;
@@ -110,7 +110,7 @@ function withoutUsageVerbs(query: string, terms: string[]): string[] {
 }
 
 export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[] {
-  const req = { ...request, query: withoutQuestionFrame(request.query) };
+  const req = { ...request, query: relationNamesDotted(withoutQuestionFrame(request.query)) };
   const t: Tuning = { ...DEFAULT_TUNING, ...req.tuning };
   // Joined word pairs count only when they name a declaration: a join that names nothing would cost an FTS
   // lookup per pair and match nothing.

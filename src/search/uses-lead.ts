@@ -157,6 +157,16 @@ const IMPLEMENTERS_OBJECT =
 const TESTS_OBJECT =
   /\b(?:tests?|specs?)\s+(?:for|of|covering|that\s+cover|exercising)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)|\b(?:is|are)\s+(?:the\s+)?([A-Za-z_$][\w$.]*)\s+(?:\w+\s+)?tested\b|^\s*([A-Za-z_$][\w$.]*)\s+(?:unit\s+|integration\s+)?(?:tests?|specs?)\s*[?.!]*\s*$/i;
 
+/**
+ * A usage, implementer or tests question with its names dotted as the symbols are: a Rust or C++ path
+ * (`Store::set`, `crate::storage::Store::get`, its `crate`/`self`/`super` head left out) or a Java method reference
+ * or Javadoc link (`Money::plus`, `Money#plus`). Any other query as it is: pasted code keeps its spelling.
+ */
+export function relationNamesDotted(query: string): string {
+  if (!/::|#/.test(query) || !(asksForUses(query) || asksForImplementers(query) || asksForTests(query))) return query;
+  return query.replace(/\b(?:(?:crate|self|super)::)*([A-Za-z_$][\w$]*(?:(?:::|#)[A-Za-z_$][\w$]*)+)/g, (_, path: string) => path.replace(/::|#/g, "."));
+}
+
 /** The name a usage, implementer or tests question asks about (the word after its verb or noun), if it says one. */
 export function askedName(query: string, question: "uses" | "implementers" | "tests"): string | undefined {
   const m = { uses: USES_OBJECT, implementers: IMPLEMENTERS_OBJECT, tests: TESTS_OBJECT }[question].exec(query);

@@ -396,6 +396,28 @@ describe("in Python, which creates objects with calls, what raises a type is its
   });
 });
 
+test("a Rust path or a Java method reference in a usage question names the member: Store::set, Money#plus", async () => {
+  await withIndexedTree(
+    "calls-paths",
+    {
+      "src/store.rs":
+        "pub struct Store {}\n\nimpl Store {\n    pub fn open() -> Store { Store {} }\n    pub fn set(&self, k: u8) {}\n}\n\n" +
+        "pub fn handle(store: &Store) {\n    store.set(1);\n}\n\npub fn boot() -> Store {\n    let s = Store::open();\n    s\n}\n",
+      "src/Money.java":
+        "package shop;\n\npublic class Money {\n    public Money plus(Money other) { return this; }\n    public static Money zero() { return new Money(); }\n}\n\n" +
+        "class Cart {\n    Money total(java.util.List<Money> items) { return items.stream().reduce(Money.zero(), Money::plus); }\n}\n",
+    },
+    [".rs", ".java"],
+    (index) => {
+      const top = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol)[0];
+      expect(top("who calls Store::set")).toBe("store.handle");
+      expect(top("who calls crate::store::Store::set")).toBe("store.handle");
+      expect(top("who calls Money#plus")).toBe("shop.Cart.total");
+      expect(top("who calls Money::plus")).toBe("shop.Cart.total");
+    },
+  );
+});
+
 describe("asksForUses", () => {
   test("usage questions", () => {
     for (const query of [
