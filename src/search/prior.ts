@@ -45,6 +45,14 @@ export function isNonSource(path: string): boolean {
 const TEST_DIR = /(^|\/)(tests?|specs?|__tests__|testing)(\/|$)/i;
 const TEST_FILE = /[._-](test|spec)s?\.[^/.]+$|(^|\/)test_[^/]*\.py$|[a-z0-9](Tests?|Specs?)\.[^/.]+$|(^|\/)(tests?|specs?)\.[^/.]+$/;
 
+// Rust keeps unit tests in the file they test, in a `mod tests` (by convention under `#[cfg(test)]`).
+const RUST_TEST_MODULE = /(?:^|\.)tests?\./;
+
+/** Whether a declaration lies in a Rust source file's test module (`codec.tests.crc32_of_check_string`). */
+export function inRustTestModule(path: string, symbol: string): boolean {
+  return path.endsWith(".rs") && (RUST_TEST_MODULE.test(symbol) || /(?:^|\.)tests?$/.test(symbol));
+}
+
 /** Whether a path is a test file or lies in a test folder. */
 export function isTestPath(path: string): boolean {
   return TEST_DIR.test(path) || TEST_FILE.test(path);
@@ -57,13 +65,14 @@ const BUILD_DIR = /(^|\/)(dist|build|out|esm|cjs|umd|bundles?)\//i;
 
 /**
  * Multiplier applied to a fused score. Non-source files are demoted for implementation questions, promoted for usage;
- * for a query asking for docs (tests), documentation (test files) leads and the rest weighs alike.
+ * for a query asking for docs (tests), documentation (test files) leads and the rest weighs alike. `inTestModule`: the
+ * declaration is test code in a source file (inRustTestModule), weighed as a test file's.
  */
-export function priorFor(path: string, intent: Favour, weight = 0.5): number {
+export function priorFor(path: string, intent: Favour, weight = 0.5, inTestModule = false): number {
   const derived = (BUILD_DIR.test(path) ? weight : 1) * (isDeclarationFile(path) ? weight : 1);
   if (intent === "docs") return (DOC_FILE.test(path) ? 1 : weight + (1 - weight) / 2) * derived;
-  if (intent === "tests") return (isTestPath(path) ? 1 : weight + (1 - weight) / 2) * derived;
-  const nonSource = isNonSource(path);
+  if (intent === "tests") return (inTestModule || isTestPath(path) ? 1 : weight + (1 - weight) / 2) * derived;
+  const nonSource = inTestModule || isNonSource(path);
   if (intent === "implementation") return (nonSource ? weight : 1) * derived;
   return (nonSource ? 1 : weight + (1 - weight) / 2) * derived;
 }

@@ -7,7 +7,7 @@ import { compileFilter, type ChunkFilter } from "./filter.ts";
 import { DEFAULT_RRF_K, fuseRanks, type RankedList } from "./fuse.ts";
 import { DEFAULT_LEXICAL_WEIGHTS, rankByLexical, rankPassages, type LexicalWeights } from "./lexical.ts";
 import { orderByFile, type FileVote, type Scored } from "./file-first.ts";
-import { copyRank, favourOf, priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
+import { copyRank, favourOf, inRustTestModule, priorFor, sizePrior, sourceStem, type Intent } from "./prior.ts";
 import { agentNouns, BAND, bandOf, isDeclaredName, isMostlyProse, rankBySymbol, repeatedVerbs } from "./symbol.ts";
 import { explicitAsks, firstMention, pinFirst, type SourceLines } from "./pin.ts";
 import { functionsCalledBy, referencesIn, typesUsedBy } from "./follow.ts";
@@ -198,7 +198,12 @@ export function searchSnapshot(snapshot: Snapshot, request: SearchRequest): Hit[
   const prior = (path: string) => priorFor(path, intent, t.priorWeight);
   const pathOf = (index: number) => snapshot.chunks.pathAt(index);
   let scored: Scored[] = [];
-  for (const [index, score] of fused) scored.push({ index, score: score * prior(pathOf(index)) });
+  // Per declaration: a Rust file's `mod tests` is test code in a source file.
+  const priorOf = (index: number) => {
+    const path = pathOf(index);
+    return path.endsWith(".rs") ? priorFor(path, intent, t.priorWeight, inRustTestModule(path, snapshot.chunks.symbolAt(index))) : prior(path);
+  };
+  for (const [index, score] of fused) scored.push({ index, score: score * priorOf(index) });
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
   // Prose questions are answered by implementations in the files whose text covers them best; identifier queries
   // stay per declaration (all overloads of a named method may sit in one file, and a named field is the answer).

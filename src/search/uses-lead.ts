@@ -14,7 +14,7 @@ import { enclosingIndex } from "./definitions.ts";
 import { chunksNamed } from "./symbol-index.ts";
 import { BAND, bandOf, isDeclaredName, type SymbolMatch } from "./symbol.ts";
 import { isStopWord } from "../text/tokens.ts";
-import { isTestPath } from "./prior.ts";
+import { inRustTestModule, isTestPath } from "./prior.ts";
 import { declaredTypeNames, symbolTypes, TYPE_KINDS, useMatch, type UseMatch } from "./uses.ts";
 
 /** Uses read for one query: a name used more often than this is common enough that its first uses say little more. */
@@ -377,7 +377,7 @@ export function testsLead(snapshot: Snapshot, query: string, symbol: readonly Sy
   const targets = usageTargets(snapshot, symbol, asked);
   const names = new Set(targets.map((i) => snapshot.chunks.nameAt(i)));
   if (names.size === 0 && asked !== undefined) names.add(asked.slice(asked.lastIndexOf(".") + 1));
-  for (const name of names) leadToUses(snapshot, snapshot.db.identifiersNamed(name).filter((use) => isTestPath(use.path)), lead, focus);
+  for (const name of names) leadToUses(snapshot, snapshot.db.identifiersNamed(name).filter((use) => isTestUse(snapshot, use)), lead, focus);
   // A test file named for it (`discriminated-unions.test.ts` for discriminatedUnion, `LedgerTests.cs` for Ledger)
   // holds its tests: the uses there lead the others, or, with none, the file's first declaration does.
   for (const name of names) {
@@ -396,9 +396,17 @@ export function testsLead(snapshot: Snapshot, query: string, symbol: readonly Sy
 /** Whether a test file uses `name` (its last segment), or is named for it: whether it has tests to lead with. */
 export function hasTests(snapshot: Snapshot, name: string): boolean {
   const simple = name.slice(name.lastIndexOf(".") + 1);
-  if (snapshot.db.identifiersNamed(simple).some((use) => isTestPath(use.path))) return true;
+  if (snapshot.db.identifiersNamed(simple).some((use) => isTestUse(snapshot, use))) return true;
   for (const path of snapshot.indexesByPath.keys()) if (isTestPath(path) && testFileNames(path, simple)) return true;
   return false;
+}
+
+/** Whether a use is in test code: a test file, or a Rust source file's test module. */
+function isTestUse(snapshot: Snapshot, use: StoredIdentifier): boolean {
+  if (isTestPath(use.path)) return true;
+  if (!use.path.endsWith(".rs")) return false;
+  const at = enclosingIndex(snapshot, use.path, use.line);
+  return at !== undefined && inRustTestModule(use.path, snapshot.chunks.symbolAt(at));
 }
 
 /** Whether a test file's name, without its test suffix, separators, case and a plural s, is `name`. */

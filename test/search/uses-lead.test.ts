@@ -6,8 +6,8 @@ import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import type { Hit } from "../../src/types.ts";
-import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, typedName } from "../../src/search/uses-lead.ts";
-import { isTestPath } from "../../src/search/prior.ts";
+import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, hasTests, typedName } from "../../src/search/uses-lead.ts";
+import { inRustTestModule, isTestPath, priorFor } from "../../src/search/prior.ts";
 import { chunker, csClass, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, withIndexedTree, writeTree } from "../support/index-fixture.ts";
 
 // The editor words ("editor", "application", "update", "play", "mode") are all over the project's own names; the
@@ -414,6 +414,32 @@ test("a Rust path or a Java method reference in a usage question names the membe
       expect(top("who calls crate::store::Store::set")).toBe("store.handle");
       expect(top("who calls Money#plus")).toBe("shop.Cart.total");
       expect(top("who calls Money::plus")).toBe("shop.Cart.total");
+    },
+  );
+});
+
+test("a Rust file's `mod tests` is test code: 'tests for X' leads with its tests, and behaviour questions with the code", async () => {
+  await withIndexedTree(
+    "rust-unit-tests",
+    {
+      "src/cache.rs":
+        "/// A bounded map of recent entries.\npub struct LruCache { cap: usize }\n\nimpl LruCache {\n    pub fn new(cap: usize) -> Self { LruCache { cap } }\n" +
+        "    /// Evicts the entry used least recently.\n    pub fn evict_lru(&mut self) {}\n}\n\n" +
+        "#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn evicts_least_recently_used() {\n        let mut c = LruCache::new(2);\n        c.evict_lru();\n    }\n}\n",
+      "tests/integration.rs": "#[test]\nfn closed_store_refuses_reads() {\n    let used = 1;\n}\n",
+    },
+    [".rs"],
+    (index) => {
+      const symbols = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol);
+      expect(symbols("tests for LruCache")[0]).toBe("cache.tests.evicts_least_recently_used");
+      expect(hasTests(index.snapshot(), "LruCache")).toBe(true);
+      expect(hasTests(index.snapshot(), "evict_lru")).toBe(true);
+      // Weighed as a test file's code: after the code for "where is X implemented", first for a question asking for tests.
+      for (const intent of ["implementation", "tests"] as const) {
+        expect(priorFor("src/cache.rs", intent, 0.5, inRustTestModule("src/cache.rs", "cache.tests.evicts_least_recently_used"))).toBe(priorFor("tests/integration.rs", intent));
+      }
+      expect(inRustTestModule("src/cache.rs", "cache.LruCache.evict_lru")).toBe(false);
+      expect(inRustTestModule("src/cache.rs", "cache.tests")).toBe(true);
     },
   );
 });
