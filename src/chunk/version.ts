@@ -100,5 +100,7 @@
  *     a record's `params` parameter is a property, and none is made where the body declares a field of the name.
  * 51: export lists and re-exports (`export { a } from "./x"`, `export * from …`, a barrel's `export { a }`) and Python's
  *     `__all__ = […]` are left out of gap chunks, as imports are.
+ * 52: a JavaScript or TypeScript module's own `const` values (not exported, not `require`/`import` bindings) are
+ *     Constant chunks, as exported ones are.
  */
-export const CHUNKER_VERSION = 51;
+export const CHUNKER_VERSION = 52;

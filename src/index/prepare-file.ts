@@ -79,7 +79,7 @@ export function prepareFile(job: FileJob, chunker: Chunker): FileOutcome {
     // State fields are found by name only (prose search, the vector branch's one user, leaves them out): a vector
     // each would cost a model call for nothing.
     const hash = textHashOf(d.embedText);
-    const textHash = isStateField(d) ? NO_VECTOR_PREFIX + hash : hash;
+    const textHash = isStateField({ ...d, path: job.path }) ? NO_VECTOR_PREFIX + hash : hash;
     return { draft, textHash, lexical: lexicalDocOf(job.path, d, words) };
   });
   return { path: job.path, status: "chunked", sha256: read.sha256, chunks, passages: passagesOf(job.path, redact(read.text)), identifiers };

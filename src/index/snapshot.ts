@@ -86,7 +86,7 @@ function* snapshotSteps(args: SnapshotSource): Generator<void, Snapshot> {
   const table = new ChunkTableBuilder(args.db.chunkCount());
   let n = 0;
   for (const r of args.db.snapshotRows()) {
-    const marked = r.flagSignature === null ? undefined : { kind: r.kind, signature: r.flagSignature };
+    const marked = r.flagSignature === null ? undefined : { kind: r.kind, signature: r.flagSignature, path: r.path };
     table.push(r.id, r.path, r.kind, r.symbol, r.startLine, r.endLine, marked !== undefined && isStateField(marked), marked !== undefined && isCommentFragment(marked));
     if (++n % RECORDS_PER_STEP === 0) yield;
   }

@@ -345,7 +345,7 @@ export class IndexDb {
   snapshotRows(): IterableIterator<SnapshotRow> {
     return this.db
       .query<SnapshotRow, []>(
-        "SELECT id, path, kind, symbol, CASE WHEN kind IN ('Field', 'FileFragment') THEN signature END AS flagSignature, start_line AS startLine, end_line AS endLine FROM chunks ORDER BY path, start_line, id",
+        "SELECT id, path, kind, symbol, CASE WHEN kind IN ('Field', 'FileFragment', 'Constant') THEN signature END AS flagSignature, start_line AS startLine, end_line AS endLine FROM chunks ORDER BY path, start_line, id",
       )
       .iterate();
   }

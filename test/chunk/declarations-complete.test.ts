@@ -153,6 +153,37 @@ describe("classes bundlers write as variables, namespace constants, object type 
   });
 });
 
+describe("a module's own constants (CHUNKER_VERSION 52)", () => {
+  test("a module-level one-line const value is a Constant, exported or not; longer values, require and import bindings and let are not", () => {
+    const text = src(
+      'const fs = require("fs");',
+      "const debug = require(\"debug\")(\"app\");",
+      'const mod = await import("./mod.js");',
+      "const { join } = path;",
+      "/** How long a request may take. */",
+      "const DEFAULT_TIMEOUT = 5000;",
+      "const AuthContext = createContext(null);",
+      "let counter = 0;",
+      "const handler = () => 1;",
+      "function f() {",
+      "  const local = 2;",
+      "}",
+      "const keyword = {",
+      "  code(cxt) {},",
+      "};",
+    );
+    for (const path of ["src/app.js", "src/app.ts", "src/app.tsx"]) {
+      const chunks = chunker.chunk(path, text);
+      expect(declarations(chunks)).toEqual(["Constant DEFAULT_TIMEOUT 5-6", "Constant AuthContext 7-7", "Function handler 9-9", "Function f 10-12", "Method code 14-14"]);
+      expect(only(chunks, "DEFAULT_TIMEOUT").doc).toBe("How long a request may take.");
+      // Looked up by name, as state fields are; exported constants are API, and other languages' constants stay.
+      expect(isStateField({ ...only(chunks, "AuthContext"), path })).toBe(true);
+    }
+    expect(isStateField({ ...only(chunker.chunk("src/limits.ts", "export const LIMIT = 3;\n"), "LIMIT"), path: "src/limits.ts" })).toBe(false);
+    expect(isStateField({ ...only(chunker.chunk("src/lib.rs", "const LIMIT: u8 = 3;\n"), "LIMIT"), path: "src/lib.rs" })).toBe(false);
+  });
+});
+
 describe("anonymous default exports", () => {
   test("the file's stem names them (a folder's name for an index file); named ones keep their name", () => {
     expect(defaultExportName("ui/Button.tsx")).toBe("Button");

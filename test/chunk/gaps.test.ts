@@ -104,7 +104,7 @@ describe("name lists are no gap text", () => {
     const barrel = [
       'export { PaymentService, declinePayment } from "./services/payments";', // 1
       'export * from "./services/refunds";', //                                   2
-      "const local = 1;", //                                                      3
+      "registerDefaults();", //                                                   3
       "export { local };", //                                                     4
       "export default local;", //                                                 5
     ].join("\n");

@@ -55,11 +55,19 @@
         left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
         right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]))) @definition.method)
 
-; Exported constants that are values, not functions: named API. Others are left to the gap chunks.
+; Exported constants that are values, not functions: named API.
 (program
   (export_statement
     (lexical_declaration
       (variable_declarator name: (identifier) @name) @definition.constant)))
+
+; A module's own one-line `const` values are looked up by name as exported ones are (`const AuthContext =
+; createContext(…)`, `const DEFAULT_TIMEOUT = 5000`). A longer value (an object of handlers, a table) stays gap text:
+; as a chunk it would repeat its methods' text and outrank them. A binding of `require(…)` or `import(…)` is an import.
+(program
+  (lexical_declaration kind: "const"
+    (variable_declarator name: (identifier) @name value: (_) @_value
+      (#not-match? @_value "^(await\\s+)?(require|import)\\s*\\(|\\n")) @definition.constant))
 
 (method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
 (method_definition name: (_) @name body: (statement_block) @body) @definition.method
