@@ -302,6 +302,8 @@ class SourceFile {
 /** Matches of the query, deduplicated (rule 1), in source order; plus scope names and the package prefix. */
 function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: string) {
   const scopes = new Map<number, string>();
+  /** A Rust trait impl's header (`impl fmt::Display for Error`), by scope node: what its methods implement. */
+  const traitHeaders = new Map<number, string>();
   let prefix: string | undefined;
   const found: Definition[] = [];
   const firstPattern = new Map<number, number>();
@@ -338,7 +340,11 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
           }
       }
     }
-    if (scope && name) scopes.set(scope.id, file.of(name));
+    if (scope && name) {
+      scopes.set(scope.id, file.of(name));
+      const header = traitImplHeader(file, scope);
+      if (header !== undefined) traitHeaders.set(scope.id, header);
+    }
     if (!node || !kind || !name || name.startIndex === name.endIndex || node.isMissing) continue;
     // All a declaration file says of a private field is `private _x;`: no type, no value, nothing to look it up for;
     // a class's `#name` fields all become one placeholder, `#private;`.
@@ -361,7 +367,14 @@ function collect(loaded: LoadedLanguage, file: SourceFile, root: Node, path: str
     return true;
   });
   definitions.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
-  return { definitions, scopes, prefix };
+  return { definitions, scopes, traitHeaders, prefix };
+}
+
+/** `impl<T: Encode> Encode for Vec<T>`: a trait impl's text up to its body, on one line; undefined for another scope. */
+function traitImplHeader(file: SourceFile, scope: Node): string | undefined {
+  const body = scope.childForFieldName("body");
+  if (scope.type !== "impl_item" || scope.childForFieldName("trait") === null || body === null) return undefined;
+  return file.text.slice(scope.startIndex, body.startIndex).replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -422,10 +435,13 @@ export function chunkDeclarations(
     if (imports && loaded.spec.imports) {
       for (const node of root.namedChildren) {
         if (node && (loaded.spec.imports.includes(node.type) || isNameList(node))) imports.push([node.startPosition.row + 1, lastRow(node) + 1]);
+        // An impl block's header line is no text of its own: its methods are chunks, and it would be a one-line gap.
+        const body = node?.type === "impl_item" ? node.childForFieldName("body") : null;
+        if (node && body) imports.push([node.startPosition.row + 1, body.startPosition.row + 1]);
       }
     }
     const file = new SourceFile(loaded.spec, text);
-    const { definitions, scopes, prefix } = collect(loaded, file, root, path);
+    const { definitions, scopes, traitHeaders, prefix } = collect(loaded, file, root, path);
     if (definitions.length === 0 && root.hasError) return undefined;
     const modulePrefix = loaded.spec.moduleFromPath?.(path) ?? prefix;
     const byNode = new Map<number, number>();
@@ -434,10 +450,12 @@ export function chunkDeclarations(
       // Walk up to the nearest enclosing chunk, collecting the scopes passed on the way (rules 2 and 3).
       const scopesPassed: string[] = [];
       let parent = -1;
+      let implementing: string | undefined;
       for (let up = definition.node.parent; up && parent === -1; up = up.parent) {
         parent = byNode.get(up.id) ?? -1;
         const scope = parent === -1 ? scopes.get(up.id) : undefined;
         if (scope !== undefined) scopesPassed.unshift(scope);
+        if (parent === -1) implementing ??= traitHeaders.get(up.id);
       }
       const enclosing = placed[parent];
       if (enclosing && !CONTAINER_KINDS.has(enclosing.kind)) continue;
@@ -449,7 +467,8 @@ export function chunkDeclarations(
       const chunk: Placed = {
         kind: definition.kind,
         symbol,
-        signature: file.signature(definition),
+        // A trait impl's method says which trait it implements (two `from`s of one type are told apart by it).
+        signature: implementing === undefined ? file.signature(definition) : `${implementing} { ${file.signature(definition)}`,
         startLine: lead.startRow + 1,
         endLine: lastRow(definition.outer) + 1,
         content: "",

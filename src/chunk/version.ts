@@ -102,5 +102,7 @@
  *     `__all__ = […]` are left out of gap chunks, as imports are.
  * 52: a JavaScript or TypeScript module's own `const` values (not exported, not `require`/`import` bindings) are
  *     Constant chunks, as exported ones are.
+ * 53: a Rust trait impl's methods carry its header in their signature (`impl fmt::Display for Error { fn fmt(…)`); an
+ *     impl block's header lines are no gap chunk.
  */
-export const CHUNKER_VERSION = 52;
+export const CHUNKER_VERSION = 53;

@@ -8,7 +8,7 @@ import { DEFINITION_MATCHES, enclosingChunk, findDefinitions, namedOutright, nor
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { typedArityFit } from "../search/symbol.ts";
-import { memberImplementations, usesOfName } from "../search/uses-lead.ts";
+import { memberImplementations, rustImplementingType, usesOfName } from "../search/uses-lead.ts";
 import { isTestPath } from "../search/prior.ts";
 import { closeNamesNote } from "./search-notes.ts";
 import type { CommandNames } from "./command-names.ts";
@@ -479,6 +479,29 @@ function symbolsWithMembers(snapshot: Snapshot, symbols: ReadonlySet<string>): S
 }
 
 /**
+ * For Rust: the type (of `types`) a method belongs to when its `impl` sits in another module than the type, whose
+ * methods then carry that module (`storage.batch.Store.set_many` for `storage.Store`): the one type of the impl's
+ * name, when its own qualified name declares no type.
+ */
+function rustImplsApart(snapshot: Snapshot, types: readonly string[]): (index: number) => string | undefined {
+  const chunks = snapshot.chunks;
+  const bySimple = new Map<string, string | undefined>();
+  for (const symbol of types) {
+    const simple = symbol.slice(symbol.lastIndexOf(".") + 1);
+    bySimple.set(simple, bySimple.has(simple) ? undefined : symbol);
+  }
+  let declared: Set<string> | undefined;
+  return (index) => {
+    if (chunks.kindAt(index) !== "Method" || !chunks.pathAt(index).endsWith(".rs")) return undefined;
+    const owner = chunks.qualifierAt(index);
+    const type = owner === undefined ? undefined : bySimple.get(owner.slice(owner.lastIndexOf(".") + 1));
+    if (type === undefined || type === owner) return undefined;
+    declared ??= new Set(Array.from({ length: chunks.length }, (_, i) => i).filter((i) => TYPE_KINDS.includes(chunks.kindAt(i))).map((i) => chunks.symbolAt(i)));
+    return declared.has(owner!) ? undefined : type;
+  };
+}
+
+/**
  * A type's declarations and members in every file that holds part of it: each `partial` declaration, and members
  * declared apart from it (a Go method in another file of the package, a XAML view's named controls), one part per
  * file, the file named like the type first. A name several types have lists each, and says so.
@@ -524,27 +547,38 @@ export async function outlineType(ws: Workspace, params: TypeOutlineParams, hook
     // One pass over the chunks, however many types share the name: each chunk joins every type its symbol is inside.
     const byType = new Map<string, Map<string, ChunkRecord[]>>(matched.map((d) => [chunks.symbolAt(d.index), new Map()]));
     if (byType.size === 0) continue;
+    const add = (byPath: Map<string, ChunkRecord[]>, i: number) => {
+      const path = chunks.pathAt(i);
+      const list = byPath.get(path) ?? [];
+      list.push(chunks.at(i)!);
+      byPath.set(path, list);
+    };
+    const implsApart = rustImplsApart(snapshot, [...byType.keys()]);
     for (let i = 0; i < chunks.length; i++) {
       // A gap's symbol is its path and lines (`Runtime.cs:1-9`), never a member.
       if (chunks.kindAt(i) === "FileFragment" || !inPart(i) || (declaredInCode && inSuite(i))) continue;
       const s = chunks.symbolAt(i);
+      let joined = false;
       for (let end = s.length; end > 0; end = s.lastIndexOf(".", end - 1)) {
         const byPath = byType.get(end === s.length ? s : s.slice(0, end));
         if (!byPath) continue;
-        const path = chunks.pathAt(i);
-        const list = byPath.get(path) ?? [];
-        list.push(chunks.at(i)!);
-        byPath.set(path, list);
+        add(byPath, i);
+        joined = true;
       }
+      const apart = joined ? undefined : implsApart(i);
+      if (apart !== undefined) add(byType.get(apart)!, i);
     }
     for (const [symbol, byPath] of byType) {
       types.push(ready.length > 1 ? `${symbol} (project "${index.id}")` : symbol);
       symbols.add(symbol);
       // `UniTask.cs` first, then the other files named for the type (`UniTask.Delay.cs`), then the rest.
       const simple = symbolSegments(symbol).pop()!;
+      // Then a file declaring the type itself (a Rust `struct` in mod.rs before its impls elsewhere).
       const nameRank = (path: string) => {
         const file = path.slice(path.lastIndexOf("/") + 1);
-        return file.replace(/\.[^.]*$/, "") === simple ? 0 : file.replace(/\..*$/, "") === simple ? 1 : 2;
+        if (file.replace(/\.[^.]*$/, "") === simple) return 0;
+        if (file.replace(/\..*$/, "") === simple) return 1;
+        return byPath.get(path)!.some((r) => r.symbol === symbol) ? 2 : 3;
       };
       const paths = [...byPath.keys()].sort((a, b) => nameRank(a) - nameRank(b) || a.localeCompare(b));
       for (const path of paths) found.push({ index, snapshot, path, records: byPath.get(path)! });
@@ -696,7 +730,9 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
         otherKinds++;
         continue;
       }
-      const enclosing = enclosingChunk(r.snapshot, id.path, id.line);
+      // A Rust impl header is in no declaration: it is said to be in the type it implements for.
+      const implementing = () => (id.kind === "implementation" ? rustImplementingType(r.snapshot, id) : undefined);
+      const enclosing = enclosingChunk(r.snapshot, id.path, id.line) ?? r.snapshot.chunks.at(implementing() ?? -1);
       const match = useMatch(r.snapshot, types, id, enclosing);
       found.push(enclosing ? { r, id, match, enclosing } : { r, id, match });
     }

@@ -307,11 +307,14 @@ function membersOf(snapshot: Snapshot, types: readonly number[], member: string)
   const chunks = snapshot.chunks;
   // Two types may share a symbol (`AsyncUniTask<T>` and `AsyncUniTask<T1, T2>`): each member is listed once.
   const out = new Set<number>();
+  // Wherever they are declared: a partial class's other file, a Rust trait impl beside the trait.
+  const named = chunksNamed(snapshot, [member.toLowerCase()]).get(member.toLowerCase())!;
   for (const type of types) {
     const owner = chunks.symbolAt(type);
-    for (const i of snapshot.indexesByPath.get(chunks.pathAt(type)) ?? []) {
-      if (chunks.nameAt(i) === member && chunks.qualifierAt(i) === owner) out.add(i);
-    }
+    // A Rust impl's methods carry its own file's module: `storage.sync.FileEngine.flush` for `storage.file.FileEngine`.
+    const implOwner = `.${chunks.nameAt(type)}`;
+    const ownedBy = (i: number) => chunks.qualifierAt(i) === owner || (chunks.pathAt(i).endsWith(".rs") && `.${chunks.qualifierAt(i)}`.endsWith(implOwner));
+    for (const i of named) if (chunks.nameAt(i) === member && ownedBy(i)) out.add(i);
   }
   return [...out];
 }
@@ -321,11 +324,33 @@ function implementersOf(snapshot: Snapshot, typeName: string, own: string | unde
   const out = new Set<number>();
   const uses = snapshot.db.identifiersNamed(typeName).filter((use) => use.kind === "implementation");
   for (const use of uses.slice(0, MAX_USES)) {
-    const type = enclosingIndex(snapshot, use.path, use.line);
+    const type = enclosingIndex(snapshot, use.path, use.line) ?? rustImplementingType(snapshot, use);
     // `IUniTaskSource<T> : IUniTaskSource` is the same name, not an implementation to list.
     if (type !== undefined && snapshot.chunks.symbolAt(type) !== own) out.add(type);
   }
   return [...out];
+}
+
+/**
+ * The type a Rust `impl Trait for Type` header names, the header being in no chunk: the declaration of the type its
+ * methods (the chunks right after it) belong to, else the first of them; undefined for an impl with no methods.
+ */
+export function rustImplementingType(snapshot: Snapshot, use: StoredIdentifier): number | undefined {
+  if (!use.path.endsWith(".rs")) return undefined;
+  const chunks = snapshot.chunks;
+  let first: number | undefined;
+  for (const i of snapshot.indexesByPath.get(use.path) ?? []) {
+    if (chunks.startLineAt(i) > use.line && (first === undefined || chunks.startLineAt(i) < chunks.startLineAt(first))) first = i;
+  }
+  if (first === undefined || chunks.kindAt(first) !== "Method") return undefined;
+  const owner = chunks.qualifierAt(first);
+  if (owner === undefined) return first;
+  const name = owner.slice(owner.lastIndexOf(".") + 1).toLowerCase();
+  // The impl may sit in another module than the type (`impl Engine for FileEngine` in sync.rs): then the one type of
+  // that name.
+  const types = chunksNamed(snapshot, [name]).get(name)!.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)));
+  const typeSymbols = new Set(types.map((i) => chunks.symbolAt(i)));
+  return types.find((i) => chunks.symbolAt(i) === owner) ?? (typeSymbols.size === 1 ? types[0] : first);
 }
 
 interface AskedBase {

@@ -428,6 +428,29 @@ describe("Rust", () => {
     expect(outline(declarations(chunker.chunk("src/de/mod.rs", file)))).toEqual(["Struct de.Error 1-1", "Method de.Error.fmt 3-3", "Method de.Error.next 6-6"]);
   });
 
+  test("a trait impl's methods say the trait they implement; impl headers are no gap text", () => {
+    const file = src(
+      "pub enum Error { Io }", //                                        1
+      "impl fmt::Display for Error {", //                                2
+      "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }", // 3
+      "}", //                                                            4
+      "impl<T> From<T> for Error", //                                    5
+      "where", //                                                        6
+      "    T: Into<io::Error>,", //                                      7
+      "{", //                                                            8
+      "    fn from(e: T) -> Self { Error::Io }", //                      9
+      "}", //                                                            10
+      "impl Error {", //                                                 11
+      "    pub fn is_io(&self) -> bool { true }", //                     12
+      "}", //                                                            13
+    );
+    const chunks = chunker.chunk("src/error.rs", file);
+    expect(only(chunks, "error.Error.fmt").signature).toBe("impl fmt::Display for Error { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result");
+    expect(only(chunks, "error.Error.from").signature).toBe("impl<T> From<T> for Error where T: Into<io::Error>, { fn from(e: T) -> Self");
+    expect(only(chunks, "error.Error.is_io").signature).toBe("pub fn is_io(&self) -> bool");
+    expect(gaps(chunks)).toEqual([]);
+  });
+
   test("/// docs and #[...] attributes belong to the item; signatures stop at the body", () => {
     const queue = only(chunks, "Queue");
     expect(queue.doc).toBe("A job queue.");
@@ -436,7 +459,7 @@ describe("Rust", () => {
     const push = only(chunks, "Queue.push");
     expect(push.signature).toBe("pub fn push(&mut self, job: String) -> JobId");
     expect(push.doc).toBe("Enqueues a job and returns its id.");
-    expect(gaps(chunks)).toEqual(["FileFragment engine/src/lib.rs:21-21 21-21"]); // line 1 is a `use`
+    expect(gaps(chunks)).toEqual([]); // line 1 is a `use`, line 21 the header of `impl Queue`
   });
 });
 

@@ -311,6 +311,26 @@ describe("outline a type", () => {
     }
   });
 
+  test("a Rust type's impl blocks in other modules are parts of it; a type of the same name declared there is not", async () => {
+    const files = {
+      "src/storage/mod.rs": "pub struct Store { items: u32 }\n\nimpl Store {\n    pub fn get(&self) -> u32 { self.items }\n}\n",
+      "src/storage/batch.rs": "use super::Store;\n\nimpl Store {\n    pub fn set_many(&mut self) {}\n}\n",
+      "src/cache.rs": "pub struct Cache;\n\nimpl Cache {\n    pub fn get(&self) {}\n}\n\nimpl Clone for Cache {\n    fn clone(&self) -> Self { Cache }\n}\n",
+    };
+    const { ws: rsWs } = smallWorkspace("nav-rs-impls", files, [".rs"]);
+    try {
+      const view = await rsWs.outlineType({ type: "Store" });
+      expect(view.parts.map((p) => p.path)).toEqual(["src/storage/mod.rs", "src/storage/batch.rs"]);
+      expect(view.count).toBe(4); // the struct, its field, get, set_many
+      expect((await rsWs.outlineType({ type: "Cache" })).count).toBe(3);
+      // An impl header is in no declaration: its use is said to be in the type it implements for.
+      const uses = await rsWs.references({ symbol: "Clone", kinds: ["implementation"], limit: 10 });
+      expect(uses.files.flatMap((f) => f.references.map((r) => r.enclosing_symbol))).toEqual(["cache.Cache"]);
+    } finally {
+      rsWs.close();
+    }
+  });
+
   test("a test suite named like a class the code declares, and its tests, are no part of the class", async () => {
     const files = {
       "src/orderService.ts": "export class OrderService {\n  cancelOrder(id: string) { return id; }\n}\n",

@@ -6,7 +6,7 @@ import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import type { Hit } from "../../src/types.ts";
-import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, hasTests, typedName } from "../../src/search/uses-lead.ts";
+import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, hasTests, memberImplementations, typedName } from "../../src/search/uses-lead.ts";
 import { inRustTestModule, isTestPath, priorFor } from "../../src/search/prior.ts";
 import { chunker, csClass, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, withIndexedTree, writeTree } from "../support/index-fixture.ts";
 
@@ -440,6 +440,25 @@ test("a Rust file's `mod tests` is test code: 'tests for X' leads with its tests
       }
       expect(inRustTestModule("src/cache.rs", "cache.LruCache.evict_lru")).toBe(false);
       expect(inRustTestModule("src/cache.rs", "cache.tests")).toBe(true);
+    },
+  );
+});
+
+test("Rust: an impl header's trait is implemented by the type it is for, and its methods by the impl's", async () => {
+  await withIndexedTree(
+    "rust-implementers",
+    {
+      "src/storage/mod.rs": "pub trait Engine {\n    fn flush(&mut self);\n}\n",
+      "src/storage/file.rs": "pub struct FileEngine { dirty: bool }\n\nimpl FileEngine {\n    pub fn open() -> Self { FileEngine { dirty: false } }\n}\n",
+      "src/storage/sync.rs": "use super::Engine;\nuse super::file::FileEngine;\n\nimpl Engine for FileEngine {\n    fn flush(&mut self) { self.dirty = false; }\n}\n",
+    },
+    [".rs"],
+    (index) => {
+      const snapshot = index.snapshot();
+      const symbols = (query: string) => searchSnapshot(snapshot, { query, limit: 3 }).map((h) => h.chunk.symbol);
+      expect(symbols("what implements Engine")[0]).toBe("storage.file.FileEngine");
+      // The trait's method: the impl's, in another file than the type.
+      expect(memberImplementations(snapshot, "Engine", "storage.Engine", "flush").map((i) => snapshot.chunks.symbolAt(i))).toEqual(["storage.sync.FileEngine.flush"]);
     },
   );
 });
