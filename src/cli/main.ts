@@ -2,8 +2,9 @@
 import { Command, CommanderError, Option } from "commander";
 import { homedir } from "node:os";
 import pkg from "../../package.json" with { type: "json" };
-import { broadRoot, configFilePath, loadConfig, type LoadConfigInput } from "../config/load.ts";
-import { FlagError } from "../config/errors.ts";
+import { broadRoot, configFilePath, fallbackConfig, loadConfig, type LoadConfigInput } from "../config/load.ts";
+import { ConfigError, FlagError } from "../config/errors.ts";
+import type { AppConfig } from "../config/types.ts";
 import { createEmbedder } from "../embed/create.ts";
 import { CHUNK_KINDS, DECLARATION_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace, type OperationHooks } from "../ops/workspace.ts";
@@ -96,8 +97,8 @@ const SERVER_WATCH_TRUST_MS = 10_000;
  * A workspace for one command; `serve` passes the MCP names so its messages name tools and arguments, not commands,
  * and a builder that builds a project's first index in a child process.
  */
-function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names: CommandNames = CLI_NAMES, buildElsewhere?: BuildElsewhere): Workspace {
-  const config = loadConfig(configInput(g, io));
+function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names: CommandNames = CLI_NAMES, buildElsewhere?: BuildElsewhere, loaded?: AppConfig): Workspace {
+  const config = loaded ?? loadConfig(configInput(g, io));
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
   // A process that lives on (watchTrustMs: the server) embeds after a search what the search did not wait for.
   const backgroundEmbedding = watchTrustMs !== undefined;
@@ -380,10 +381,21 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       if (g.json) throw new UsageError("serve always speaks JSON-RPC on stdout, so --json does not apply.");
       const debug = io.env.CODEINDEX_DEBUG ? (m: string) => io.err(`code-index: ${m}`) : undefined;
       const builder = childBuilder(projectArgs(g), debug);
-      const workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder);
-      // With --root the project is that folder whatever the file says; otherwise the file's edits are served.
       const input = configInput(g, io);
-      const config = g.root === undefined ? { path: configFilePath(input), load: (roots?: readonly string[]) => loadConfig({ ...input, roots }) } : undefined;
+      let workspace: Workspace;
+      let unusable: string | undefined;
+      try {
+        workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder);
+      } catch (e) {
+        // Stopping would leave the agent without any tool and the message in a log nobody reads: the server serves no
+        // project and answers each call with the error until the file is fixed (it is read again before each call).
+        if (!(e instanceof ConfigError) || e instanceof FlagError || g.root !== undefined) throw e;
+        unusable = e.message;
+        io.err(`code-index: ${unusable} Serving no project until it is fixed.`);
+        workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder, fallbackConfig(input));
+      }
+      // With --root the project is that folder whatever the file says; otherwise the file's edits are served.
+      const config = g.root === undefined ? { path: configFilePath(input), load: (roots?: readonly string[]) => loadConfig({ ...input, roots }), unusable } : undefined;
       return (await import("../server/stdio.ts")).serveStdio(workspace, pkg.version, config);
     });
 

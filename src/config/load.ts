@@ -168,6 +168,21 @@ interface LocatedFile {
   namedBy?: string;
 }
 
+/**
+ * What the server runs on while its configuration cannot be read: no project, the built-in embedding settings (with
+ * the command line's), until a fixed file is read again.
+ */
+export function fallbackConfig(input: LoadConfigInput): AppConfig {
+  const defaults = validate({}, () => "the built-in defaults");
+  let embedding: EmbeddingConfig;
+  try {
+    embedding = resolveEmbedding(defaults, { ...input, env: {} });
+  } catch {
+    embedding = resolveEmbedding(defaults, { ...input, env: {}, flags: {} });
+  }
+  return { projects: [], embedding };
+}
+
 /** The file loadConfig reads (it may not exist: then the built-in defaults apply). */
 export function configFilePath(input: LoadConfigInput): string {
   return locateConfigFile(input).path;

@@ -2,6 +2,7 @@
 // restart. Checked at the start of every tool call: one stat of the file, the whole file read only when it changed.
 import { statSync } from "node:fs";
 import type { AppConfig } from "../config/types.ts";
+import { ConfigError } from "../config/errors.ts";
 import { echo } from "../text/echo.ts";
 import type { Workspace } from "../ops/workspace.ts";
 
@@ -13,6 +14,8 @@ export interface ConfigSource {
    * gave them; throws on a malformed file.
    */
   load: (roots?: readonly string[]) => AppConfig;
+  /** Why the configuration could not be read at start (the server then serves no project until it can). */
+  unusable?: string;
 }
 
 export class ConfigWatch {
@@ -22,6 +25,8 @@ export class ConfigWatch {
   private embeddingNoted = false;
   /** The folders the client works in (MCP roots), once it said. */
   private roots: readonly string[] | undefined;
+  /** Set while no version of the configuration could be read since start: every call is answered with it. */
+  private unreadable: string | undefined;
 
   constructor(
     private readonly source: ConfigSource,
@@ -29,7 +34,17 @@ export class ConfigWatch {
     private readonly log: (message: string) => void,
   ) {
     this.seen = fileStamp(source.path);
-    workspace.configNote = this.note();
+    this.unreadable = source.unusable;
+    workspace.configNote = this.note(source.unusable);
+  }
+
+  /**
+   * Throws the reason no project is served when the configuration has not been readable since start; call after
+   * check(), which reads a fixed file.
+   */
+  assertReadable(): void {
+    if (this.unreadable === undefined) return;
+    throw new ConfigError(`No project is served: the configuration could not be read when the server started, nor since: ${this.unreadable} Fix it; the server reads it again before each call.`);
   }
 
   /** Applies the file's changes since the last call, if any; never throws (a bad edit keeps the projects served). */
@@ -63,9 +78,11 @@ export class ConfigWatch {
     } catch (e) {
       const message = (e as Error).message;
       this.log(`config ${this.source.path} changed but was not applied: ${message}`);
+      if (this.unreadable !== undefined) this.unreadable = message;
       this.workspace.configNote = this.note(message);
       return;
     }
+    this.unreadable = undefined;
     const change = this.workspace.reconfigure(next);
     this.pending = change.deferred.length > 0;
     this.workspace.configNote = this.note();

@@ -48,6 +48,7 @@ export async function serveStdio(workspace: Workspace, version: string, config?:
   const beforeCall = watch && (async () => {
     await roots?.ready();
     watch.check();
+    watch.assertReadable();
   });
   const server = createServer({ workspace, version, log, signal: shutdown.signal, beforeCall });
   roots = watch && new ClientRoots(server.server, watch, log);

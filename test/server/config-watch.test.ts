@@ -64,3 +64,23 @@ test("an edited config file is applied at the next call: added, removed and move
   expect(gone.text).toContain('Unknown project "alpha". Configured projects: "beta".');
   expect(server.stderr()).toContain("removed alpha; reopened with new settings beta; serving beta");
 }, 60_000);
+
+test("a config that cannot be read at start leaves the tools up: each call says why, until the file is fixed", async () => {
+  const dir = join(work.path, "broken-at-start");
+  const broken = await startServer({ projects: [], embedding: {}, workDir: dir, configText: '{ "CodeIndex": { "Projects": [ { "Id": "alpha" ' });
+  try {
+    const names = (await broken.client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("code_search");
+    const refused = await broken.call("code_search", { query: "PostEntry" });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain("No project is served: the configuration could not be read when the server started");
+    expect(refused.text).toContain(join(dir, "config.json"));
+    expect(broken.stderr()).toContain("Serving no project until it is fixed.");
+    // Fixed: the next call reads it and searches.
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ CodeIndex: { Projects: [{ Id: "alpha", Root: alpha }] }, Embedding: { Provider: "none" } }));
+    const found = await broken.json<SearchView>("code_search", { query: "PostEntry" });
+    expect(found.hits.map((h) => h.symbol)).toContain("A.Ledger.PostEntry");
+  } finally {
+    await broken.close();
+  }
+}, 60_000);

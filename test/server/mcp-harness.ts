@@ -39,6 +39,8 @@ export interface ServerSpec {
   workDir: string;
   /** More environment for the server process. */
   env?: Record<string, string>;
+  /** The config file's text as given instead of one made from `projects` and `embedding` (a malformed one). */
+  configText?: string;
   /** The client's roots (folders, absolute): given, the client declares the roots capability and answers roots/list with them. */
   roots?: () => readonly string[];
 }
@@ -65,7 +67,7 @@ export interface RunningServer {
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   mkdirSync(spec.workDir, { recursive: true });
   const configPath = join(spec.workDir, "config.json");
-  writeFileSync(configPath, JSON.stringify({ CodeIndex: { Projects: spec.projects }, Embedding: spec.embedding }, null, 2));
+  writeFileSync(configPath, spec.configText ?? JSON.stringify({ CodeIndex: { Projects: spec.projects }, Embedding: spec.embedding }, null, 2));
   const transport = new StdioClientTransport({
     command: BUN,
     args: [CLI, "--config", configPath, "serve"],
