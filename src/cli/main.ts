@@ -395,6 +395,9 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         workspace = openWorkspace(g, io, SERVER_WATCH_TRUST_MS, MCP_NAMES, builder, fallbackConfig(input));
       }
       // With --root the project is that folder whatever the file says; otherwise the file's edits are served.
+      if (g.root !== undefined) {
+        workspace.configNote = ` This server was started with --root ${g.root}: it serves that folder only. Start it without --root to serve the projects of the config file.`;
+      }
       const config = g.root === undefined ? { path: configFilePath(input), load: (roots?: readonly string[]) => loadConfig({ ...input, roots }), unusable } : undefined;
       return (await import("../server/stdio.ts")).serveStdio(workspace, pkg.version, config);
     });

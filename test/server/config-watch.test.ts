@@ -84,3 +84,15 @@ test("a config that cannot be read at start leaves the tools up: each call says 
     await broken.close();
   }
 }, 60_000);
+
+test("under --root, an unknown project's error says the server serves that folder only", async () => {
+  const rooted = await startServer({ projects: [{ Id: "beta", Root: beta }], embedding: { Provider: "none" }, workDir: join(work.path, "rooted"), root: alpha });
+  try {
+    const unknown = await rooted.call("code_search", { query: "x", project: "beta" });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toContain(`This server was started with --root ${alpha}: it serves that folder only.`);
+    expect(unknown.text).not.toContain("restart");
+  } finally {
+    await rooted.close();
+  }
+}, 60_000);

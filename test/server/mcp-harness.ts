@@ -39,6 +39,8 @@ export interface ServerSpec {
   workDir: string;
   /** More environment for the server process. */
   env?: Record<string, string>;
+  /** Serve this folder (`--root`) instead of the config's projects. */
+  root?: string;
   /** The config file's text as given instead of one made from `projects` and `embedding` (a malformed one). */
   configText?: string;
   /** The client's roots (folders, absolute): given, the client declares the roots capability and answers roots/list with them. */
@@ -70,7 +72,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   writeFileSync(configPath, spec.configText ?? JSON.stringify({ CodeIndex: { Projects: spec.projects }, Embedding: spec.embedding }, null, 2));
   const transport = new StdioClientTransport({
     command: BUN,
-    args: [CLI, "--config", configPath, "serve"],
+    args: [CLI, "--config", configPath, ...(spec.root === undefined ? [] : ["--root", spec.root]), "serve"],
     cwd: spec.workDir,
     env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(spec.workDir, "cache"), ...spec.env },
     stderr: "pipe",
