@@ -766,7 +766,7 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
   }
   // A qualifier that names no declaration ranks nothing first: say so rather than look like a precise answer.
   const declared = (r: Refreshed) => findDefinitions(r.snapshot, query).some(namedOutright);
-  if (segments.length >= 2 && !ready.some(declared)) {
+  if (segments.length >= 2 && found.length > 0 && !ready.some(declared)) {
     warnings.push(`No declaration matches the qualified name; these are every use of the name "${echo(bare)}".`);
   }
   found.splice(0, found.length, ...oneProjectPerFile(found, (f) => ({ path: join(f.r.index.project.root, f.id.path), project: f.r.index.id })));

@@ -551,6 +551,11 @@ describe("references", () => {
     expect(nowhere.warning).toContain('No declaration matches the qualified name; these are every use of the name "Create".');
     expect(nowhere.total).toBeGreaterThan(0);
     expect((await ws.references({ symbol: "Disposable.Create", limit: 5 })).warning ?? "").not.toContain("No declaration matches");
+    // With no use either, only that is said: "these are every use" would describe an empty list.
+    const none = await ws.references({ symbol: "UniTask.Yieldz", limit: 5 });
+    expect(none.total).toBe(0);
+    expect(none.warning).toContain('Nothing declares or uses "Yieldz"');
+    expect(none.warning).not.toContain("these are every use");
   });
 
   test("kind implementation lists a type's implementers; a kind that matches nothing says what the other uses are", async () => {
