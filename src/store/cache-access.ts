@@ -3,7 +3,7 @@
 // (a run with sudo, a shared cache) fails every command, `status` included, with sqlite's "attempt to write a
 // readonly database" unless it is caught first.
 import { accessSync, constants, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { CODES_FILE, DB_FILE, LOCK_FILE, PROGRESS_FILE, VECTORS_FILE, WATCH_BARRIER_PREFIX } from "./format.ts";
 
 /** What a cache directory holds that a refresh may write. */
@@ -11,8 +11,8 @@ const STORE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, VECTORS_FILE, 
 
 /**
  * Which part of an existing cache this user cannot write (the directory, else one of its files) and the system's
- * reason, e.g. "EACCES on index.sqlite"; undefined when every part that exists is writable, or when there is no cache
- * directory (yet) to write (creating it has its own message). One access() call per part: cheap enough before every operation.
+ * reason, e.g. "EACCES on index.sqlite"; for a cache directory not made yet, the folder it would be made in, when
+ * that is not writable; undefined when every part that exists is writable. One access() call per part: cheap enough before every operation.
  */
 export function unwritableCachePart(dir: string): string | undefined {
   for (const name of ["", ...STORE_FILES]) {
@@ -21,11 +21,30 @@ export function unwritableCachePart(dir: string): string | undefined {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? "";
       if (isPermissionError(e)) return `${code} on ${name === "" ? "the directory" : name}`;
-      // No directory yet, or a file where it should be: creating it says what is wrong (ProjectIndex.open).
-      if (name === "") return undefined;
+      // No directory yet: it is made in the nearest folder that exists, which this user must be able to write. A
+      // file where it should be: creating it says what is wrong (ProjectIndex.open).
+      if (name === "") return code === "ENOENT" ? uncreatableAt(dir) : undefined;
     }
   }
   return undefined;
+}
+
+/** Why a directory that does not exist yet cannot be made: its nearest existing ancestor is not writable. */
+function uncreatableAt(dir: string): string | undefined {
+  for (let parent = dirname(dir); ; parent = dirname(parent)) {
+    try {
+      accessSync(parent, constants.F_OK);
+    } catch {
+      if (dirname(parent) === parent) return undefined;
+      continue;
+    }
+    try {
+      accessSync(parent, constants.W_OK);
+      return undefined;
+    } catch (e) {
+      return isPermissionError(e) ? `${(e as NodeJS.ErrnoException).code} on ${parent}, where it would be created` : undefined;
+    }
+  }
 }
 
 /** sqlite's or the system's answer for a write this user may not do (read-only file, directory or file system). */

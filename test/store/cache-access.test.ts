@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { writeFileSync } from "node:fs";
+import { accessSync, constants, writeFileSync } from "node:fs";
 import { isPermissionError, unwritableCacheError, unwritableCachePart } from "../../src/store/cache-access.ts";
 import { IndexDb } from "../../src/store/db.ts";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
@@ -27,6 +27,17 @@ describe("unwritableCachePart", () => {
     const blocker = join(empty, "a-file");
     writeFileSync(blocker, "");
     expect(unwritableCachePart(join(blocker, "cache"))).toBeUndefined();
+  });
+
+  test.skipIf(!canMakeUnwritable)("a cache not made yet in a folder this user cannot write names that folder (status said 'not built yet')", () => {
+    const parent = tempDir("cache-access-parent");
+    dirs.push(parent);
+    const undo = makeUnwritable([parent]);
+    try {
+      expect(unwritableCachePart(join(parent, "cache", "project"))).toBe(`${unwritableCode(parent)} on ${parent}, where it would be created`);
+    } finally {
+      undo();
+    }
   });
 
   test.skipIf(!canMakeUnwritable)("names the directory, else the store file, this user cannot write", () => {
@@ -87,3 +98,13 @@ describe("unwritableCacheError", () => {
     expect(adHoc).not.toContain("CacheDirectory");
   });
 });
+
+/** The code the system gives for writing into `dir` (EACCES for a user, EPERM for root on an immutable folder). */
+function unwritableCode(dir: string): string {
+  try {
+    accessSync(dir, constants.W_OK);
+    return "none";
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? "";
+  }
+}
