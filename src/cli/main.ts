@@ -152,7 +152,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .description("Fast, fresh, ranked declaration-level code search for coding agents (MCP server and CLI).")
     .version(pkg.version, "-V, --version")
     .option("--root <dir>", "index this directory as an ad hoc project (no config file needed)")
-    .option("--id <id>", "project id for --root (default: the folder name)")
+    .option("--id <id>", "project id: the name of the --root folder's project, or of the working directory's (default: the folder name); with projects configured, the one to use")
     .option("-p, --project <id>", "limit the command to one configured project")
     .option("--config <file>", "config file (default ~/.code-index-mcp/config.json, or CODEINDEX_CONFIG)")
     .addOption(new Option("--embedder <provider>", "embedding backend").choices(["ollama", "openai", "none"]))
@@ -236,6 +236,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .argument("<id>", "chunk id as search printed it, e.g. myproject:rqbjjeg:4137")
     .option("--max-lines <n>", `most body lines to print (1-${GET_CHUNK_LINES.max})`, positiveInt("--max-lines", GET_CHUNK_LINES.max), GET_CHUNK_LINES.default)
     .action(async (id: string, o: { maxLines: number }) => {
+      // The id names its project: a different -p would look applied and be ignored.
+      const project = globals().project;
+      const named = id.trim().replace(/:[^:]*:[^:]*$/, "");
+      if (project !== undefined && named !== id.trim() && named !== project.trim()) {
+        throw new UsageError(`-p/--project ${project} does not apply to get: the id names its project ("${named}"). Leave -p out.`);
+      }
       const ws = open();
       try {
         const view = await ws.getChunk(id, o.maxLines);

@@ -343,6 +343,9 @@ describe("code-index CLI on UniTask", () => {
       const serve = await cli("--root", corpus, ...args);
       expect([serve.code, (serve.stderr + serve.stdout).includes(said)]).toEqual([2, true]); // --json: the error as JSON
     }
+    // get's id names its project: another -p would be ignored.
+    const elsewhere = await cli("--root", corpus, "-p", "shop", "get", "unitask:rt9tojf:6189");
+    expect([elsewhere.code, elsewhere.stderr.includes('-p/--project shop does not apply to get: the id names its project ("unitask")')]).toEqual([2, true]);
     for (const args of [["search", "x", "-l", "5", "-l", "6"], ["search", "x", "-l5", "--limit=6"], ["get", "x", "--max-lines", "3", "--max-lines", "4"]]) {
       const again = await cli("--root", corpus, ...args);
       expect([again.code, again.stderr.includes("is given more than once; give it once.")]).toEqual([2, true]);
