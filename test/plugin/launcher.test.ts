@@ -198,15 +198,36 @@ describe.skipIf(process.platform === "win32")("launcher", () => {
     expect(r2.stderr).toContain("To install it by hand");
   });
 
-  test("two concurrent first runs both succeed and leave one whole file", async () => {
+  test("two concurrent first runs both succeed and leave one whole file, downloaded once", async () => {
     const release = startRelease({ pauseMs: 400 });
     const s = setup(release.baseUrl);
     const [a, b] = await Promise.all([run(s, ["--id", "a"]), run(s, ["--id", "b"])]);
     expect([a.code, b.code]).toEqual([0, 0]);
+    expect(release.hits.get(`/v${VERSION}/${ASSET}`)).toBe(1);
+    expect(a.stderr + b.stderr).toContain("is downloading the server binary; waiting for it");
     expect(a.stdout.trim()).toBe("fake-code-index serve --id a");
     expect(b.stdout.trim()).toBe("fake-code-index serve --id b");
     expect(readdirSync(s.cacheDir).sort()).toEqual([ASSET, `${ASSET}.verified`]);
     expect(sha256(readFileSync(join(s.cacheDir, ASSET)))).toBe(sha256(FAKE_BINARY));
+  });
+
+  test("a download that stalls stops with a message; temp files of killed launchers are swept; a folder it cannot make is said", async () => {
+    const release = startRelease({ pauseMs: 5_000 });
+    const s = setup(release.baseUrl);
+    mkdirSync(s.cacheDir, { recursive: true });
+    const stale = join(s.cacheDir, `${ASSET}.999999999.1.tmp`); // no such process
+    writeFileSync(stale, "half a binary");
+    const stalled = await run(s, [], { CODEINDEX_DOWNLOAD_IDLE_MS: "300" });
+    expect(stalled.code).toBe(1);
+    expect(stalled.stderr).toContain(`download stalled: nothing came from ${release.baseUrl}/v${VERSION}/${ASSET} for 300 ms`);
+    expect(stalled.stderr).toContain("To install it by hand");
+    expect(readdirSync(s.cacheDir)).toEqual([]); // the stale temp, its own temp and the lock are gone
+
+    const fileHome = join(s.home, "not-a-folder");
+    writeFileSync(fileHome, "");
+    const blocked = await run(setup(release.baseUrl, { HOME: fileHome }));
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain(`cannot create ${join(fileHome, ".code-index-mcp", "bin", VERSION)} to install the server binary (ENOTDIR): fix that folder's permissions.`);
   });
 
   test("a binary saved into the cache by hand is checked against the pinned SHA-256: a wrong one is refused", async () => {

@@ -8,6 +8,9 @@
 //      else the cache ~/.code-index-mcp/bin/<version>/<asset>; else download <base>/v<version>/<asset>,
 //      verify its SHA-256 against checksums.json committed in this plugin (never against a file downloaded
 //      beside it), make it executable, and install it atomically (temp file in the same folder + rename).
+//      One launcher downloads at a time (<asset>.lock; the others wait for its file); a download that receives
+//      nothing for 30 s stops with a message, and one running says how far it is every 10 s; temp files of
+//      launchers that were killed are removed.
 //      A cached file not installed by this launcher (saved by hand) is checked against checksums.json too, once:
 //      <asset>.verified records the size and mtime of the file that matched. A cached file that lost its
 //      execute bit gets it back; an override that lacks it is an error that says so.
@@ -19,13 +22,14 @@
 // Every message is listed in ../README.md with what to do about it.
 //
 // Test-only variables (not for users): CODEINDEX_TEST_PLATFORM ("<os>-<arch>", e.g. "freebsd-x64") replaces
-// the detected platform; CODEINDEX_CHECKSUMS_FILE replaces this plugin's checksums.json.
+// the detected platform; CODEINDEX_CHECKSUMS_FILE replaces this plugin's checksums.json; CODEINDEX_DOWNLOAD_IDLE_MS
+// replaces the 30 s a download may receive nothing.
 import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
-import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { constants as osConstants, homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** PLACEHOLDER: the GitHub repository that publishes the releases. Change it when the repository exists. */
@@ -43,6 +47,10 @@ const PLATFORM_TARGETS = {
 
 const PLUGIN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OLLAMA_CHECK_TIMEOUT_MS = 1500;
+/** A download that receives nothing for this long has stalled: stopped with a message rather than left hanging. */
+const DOWNLOAD_IDLE_MS = 30_000;
+/** How often a running download says how far it is (the MCP client's log is all a user sees of it). */
+const DOWNLOAD_PROGRESS_MS = 10_000;
 
 class LaunchError extends Error {}
 
@@ -188,40 +196,118 @@ function manualSteps(url, sha256, dest) {
   );
 }
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM"; // alive, another user's
+  }
+}
+
+/** Temp files of earlier downloads of `dest` whose launcher is gone (killed, crashed): up to 120 MiB each. */
+function sweepStaleTemps(dest) {
+  const prefix = `${basename(dest)}.`;
+  for (const name of readdirSync(dirname(dest))) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length)) : null;
+    if (m && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) rmSync(join(dirname(dest), name), { force: true });
+  }
+}
+
+/**
+ * Makes sure one launcher downloads at a time (several Claude Code sessions starting together): takes the lock file
+ * beside `dest`, or waits while a live launcher holds it. Resolves to a release function once this launcher may
+ * download, or to undefined when the other one installed the file meanwhile.
+ */
+async function downloadTurn(dest) {
+  const lock = `${dest}.lock`;
+  let waiting = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: "wx" });
+      return () => rmSync(lock, { force: true });
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+    }
+    const holder = Number(readFileSync(lock, "utf8").trim());
+    if (!Number.isInteger(holder) || holder <= 0 || !isAlive(holder)) {
+      rmSync(lock, { force: true }); // left by a launcher that is gone
+      continue;
+    }
+    if (!waiting) say(`another launcher (process ${holder}) is downloading the server binary; waiting for it ...`);
+    waiting = true;
+    await new Promise((r) => setTimeout(r, 250));
+    if (isFile(dest)) return undefined;
+  }
+}
+
 /** Streams the asset into a temp file beside `dest` while hashing it; renames it into place only if the hash matches. */
 async function download(url, sha256, dest) {
-  mkdirSync(dirname(dest), { recursive: true });
+  try {
+    mkdirSync(dirname(dest), { recursive: true });
+  } catch (e) {
+    throw new LaunchError(`cannot create ${dirname(dest)} to install the server binary (${e.code ?? e.message}): fix that folder's permissions. ${manualSteps(url, sha256, dest)}`);
+  }
+  sweepStaleTemps(dest);
+  const release = await downloadTurn(dest);
+  if (release === undefined) return;
+  try {
+    if (!isFile(dest)) await fetchInto(url, sha256, dest);
+  } finally {
+    release();
+  }
+}
+
+async function fetchInto(url, sha256, dest) {
   const temp = `${dest}.${process.pid}.${Date.now()}.tmp`;
   const removeTemp = () => rmSync(temp, { force: true });
   // Stopped mid-download (Claude Code gave up waiting, or Ctrl+C): leave no temp file behind.
   const onSignal = (signal) => {
     removeTemp();
+    rmSync(`${dest}.lock`, { force: true }); // held by this launcher while it downloads
     process.exit(128 + (osConstants.signals[signal] ?? 0));
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   say(`downloading ${url} (first run of this version; about 120 MiB) ...`);
   const started = Date.now();
+  const idleMs = Number(process.env.CODEINDEX_DOWNLOAD_IDLE_MS) || DOWNLOAD_IDLE_MS;
+  const stop = new AbortController();
+  let idle;
+  const stillReceiving = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => stop.abort(), idleMs);
+  };
+  let bytes = 0;
+  const mib = (n) => (n / 1048576).toFixed(0);
+  const stalled = () =>
+    new LaunchError(`download stalled: nothing came from ${url} for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`} (${mib(bytes)} MiB received). Check the network and start again. ${manualSteps(url, sha256, dest)}`);
+  stillReceiving();
+  let total;
+  const progress = setInterval(() => say(`downloading: ${mib(bytes)}${total ? ` of ${mib(total)}` : ""} MiB`), DOWNLOAD_PROGRESS_MS);
   try {
     let response;
     try {
-      response = await fetch(url, { redirect: "follow" });
+      response = await fetch(url, { redirect: "follow", signal: stop.signal });
     } catch (e) {
+      if (stop.signal.aborted) throw stalled();
       throw new LaunchError(`download failed: ${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}. ${manualSteps(url, sha256, dest)}`);
     }
     if (!response.ok || response.body === null) {
       throw new LaunchError(`download failed: ${url} answered HTTP ${response.status}. ${manualSteps(url, sha256, dest)}`);
     }
+    total = Number(response.headers.get("content-length")) || undefined;
     const hash = createHash("sha256");
     const handle = await open(temp, "wx", 0o755);
-    let bytes = 0;
     try {
       for await (const chunk of response.body) {
+        stillReceiving();
         hash.update(chunk);
         bytes += chunk.length;
         await handle.write(chunk);
       }
     } catch (e) {
+      if (stop.signal.aborted) throw stalled();
       throw new LaunchError(`download failed: ${url} broke off (${e.cause?.code ?? e.message}). ${manualSteps(url, sha256, dest)}`);
     } finally {
       await handle.close();
@@ -249,6 +335,8 @@ async function download(url, sha256, dest) {
     }
     recordVerified(dest, sha256);
   } finally {
+    clearTimeout(idle);
+    clearInterval(progress);
     removeTemp();
     process.removeListener("SIGINT", onSignal);
     process.removeListener("SIGTERM", onSignal);
