@@ -94,6 +94,12 @@ const createChunker = async () => (await import("../chunk/chunker.ts")).createCh
 const SERVER_WATCH_TRUST_MS = 10_000;
 
 /**
+ * How long a server call waits on a project's first build before answering that it runs: MCP clients give up on a
+ * call after 60 s by default, and an agent told to call again is better off than one whose call timed out.
+ */
+const SERVER_FIRST_BUILD_ANSWER_MS = 45_000;
+
+/**
  * A workspace for one command; `serve` passes the MCP names so its messages name tools and arguments, not commands,
  * and a builder that builds a project's first index in a child process.
  */
@@ -102,7 +108,8 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
   // A process that lives on (watchTrustMs: the server) embeds after a search what the search did not wait for.
   const backgroundEmbedding = watchTrustMs !== undefined;
-  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names, buildElsewhere, backgroundEmbedding });
+  const firstBuildAnswerMs = backgroundEmbedding ? Number(io.env.CODEINDEX_FIRST_BUILD_ANSWER_MS) || SERVER_FIRST_BUILD_ANSWER_MS : undefined;
+  const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names, buildElsewhere, backgroundEmbedding, firstBuildAnswerMs });
   // With no project configured and no --root the working directory is the project: said until it is first built.
   const [only] = config.projects;
   const adHoc = config.projects.length === 1 && only?.adHoc ? only : undefined;

@@ -122,7 +122,15 @@ export interface IndexDeps {
   backgroundEmbedding?: boolean;
   /** How long one slice of the background embedding holds the write lock, and the pause after it (10 s, 1 s). */
   backgroundSlice?: { holdMs: number; pauseMs: number };
+  /**
+   * Long-lived processes (the server): how long a call's refresh waits on a first build before it gives up waiting
+   * (FirstBuildRunningError) and the build goes on; MCP clients give up on a call after 60 s by default.
+   */
+  firstBuildAnswerMs?: number;
 }
+
+/** A call's refresh stopped waiting for a first build that goes on (IndexDeps.firstBuildAnswerMs). */
+export class FirstBuildRunningError extends Error {}
 
 export type BuildElsewhere = (
   project: string,
@@ -530,6 +538,24 @@ export class ProjectIndex {
    * `reindexRunning`) rather than waiting out the rebuild.
    */
   refresh(opts: RefreshOptions = {}): Promise<RefreshReport> {
+    const limit = this.deps.firstBuildAnswerMs;
+    if (limit === undefined || opts.force || opts.background || opts.waitForOthers || this.hasBuiltIndex()) return this.refreshNow(opts);
+    const started = performance.now();
+    const running = this.refreshNow(opts);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        running.catch(() => {}); // goes on; its own failure is the next call's to see
+        const p = readBuildProgress(this.project.cacheDirectory);
+        const where = p && p.phase === "chunk" ? `chunked ${p.done} of ${p.total} files` : p ? `${p.phase}: ${p.done} of ${p.total}` : "started";
+        const seconds = Math.round((performance.now() - started) / 1000);
+        reject(new FirstBuildRunningError(`The first index of project "${this.id}" is being built (${where} after ${seconds} s); it goes on meanwhile. Call again in a minute; the project's status shows how far it is.`));
+      }, limit);
+    });
+    return Promise.race([running, gaveUp]).finally(() => clearTimeout(timer));
+  }
+
+  private refreshNow(opts: RefreshOptions): Promise<RefreshReport> {
     if (this.running) {
       if (this.runningForced) {
         const answer = this.current ?? this.beforeReindex;

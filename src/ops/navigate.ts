@@ -2,7 +2,7 @@
 // name-based references.
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import type { ProjectIndex } from "../index/project-index.ts";
+import { FirstBuildRunningError, type ProjectIndex } from "../index/project-index.ts";
 import { withDetails, withFileDetails, type Snapshot } from "../index/snapshot.ts";
 import { DEFINITION_MATCHES, enclosingChunk, findDefinitions, namedOutright, normalizeName, symbolSegments, type DefinitionMatch } from "../search/definitions.ts";
 import type { StoredIdentifier } from "../store/db.ts";
@@ -110,6 +110,7 @@ async function refreshTargets(
         const report = await index.refresh({ skipEmbedding: true, onProgress: hooks.onProgress && ((p) => hooks.onProgress!(index.id, p)), onWait: hooks.onWait, signal: hooks.signal });
         return { index, reindexRunning: report.reindexRunning === true };
       } catch (e) {
+        if (e instanceof FirstBuildRunningError) return { index, error: e.message };
         return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
       }
     }),

@@ -5,7 +5,7 @@ import type { AppConfig, ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
 import type { Chunker } from "../chunk/chunker.ts";
 import type { ChunkKind, DetailedChunk, Hit } from "../types.ts";
-import { type BuildElsewhere, isCorruption, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
+import { type BuildElsewhere, FirstBuildRunningError, isCorruption, ProjectIndex, type Progress, type RefreshReport } from "../index/project-index.ts";
 import { chunkByOrdinal, withDetails, type Snapshot } from "../index/snapshot.ts";
 import { pathFilterProblem } from "../search/filter.ts";
 import { readBuildProgress } from "../store/build-progress.ts";
@@ -134,6 +134,7 @@ export class Workspace {
       names?: CommandNames;
       buildElsewhere?: BuildElsewhere;
       backgroundEmbedding?: boolean;
+      firstBuildAnswerMs?: number;
     },
   ) {
     this.currentConfig = config;
@@ -333,6 +334,7 @@ export class Workspace {
         });
         return { index, report };
       } catch (e) {
+        if (e instanceof FirstBuildRunningError) return { index, error: e.message };
         // Serve the last committed index rather than nothing.
         return { index, stale: `index may be stale (refresh failed: ${(e as Error).message})` };
       }
