@@ -17,6 +17,9 @@ const SENTENCES = /[.!?:;]+(?=\s|$)/g;
 /** How a question starts, which no message does: its words are not pieces of a message, however they run. */
 const QUESTION_START = /^(?:how|where|what|which|why|when|who|whose|does|do|did|is|are|can|could|should|would|will|find|show|list|explain|tell)\b/i;
 
+/** A number standing alone, as a program prints a value it fills in (not `ABC-1`, `v2`, `1.5x`). */
+const NUMBER_VALUES = /(?<![\p{L}\p{N}_.-])\d+(?:\.\d+)?(?![\p{L}\p{N}_])/gu;
+
 const MIN_WORDS = 3;
 /** Two words opening a message and ending at a colon: `Currency mismatch: …`, `Token expired: …`. */
 const MESSAGE_HEAD = /^([\p{L}][\p{L}\p{N}_'-]*\s+[\p{L}][\p{L}\p{N}_'-]*):\s/u;
@@ -57,7 +60,10 @@ export function messagePieces(query: string, shorten = true): string[] {
   const text = withoutLeadingType(query);
   const whole = cut(text, VALUES);
   const sentences = whole.flatMap((p) => cut(p, SENTENCES));
-  const pieces = [...byLength(whole), ...byLength(sentences)];
+  // Then the runs between its unquoted numbers, values a program appended (`quantity must be positive but was 0`
+  // is the code's "quantity must be positive but was " + quantity), unless it is a question.
+  const betweenNumbers = QUESTION_START.test(text) ? [] : sentences.flatMap((p) => cut(p, NUMBER_VALUES));
+  const pieces = [...byLength(whole), ...byLength(sentences), ...byLength(betweenNumbers)];
   const words = text.split(/\s+/).length;
   // Only what reads as a message (`TypeError: …`, `No account with id 42 exists.`) is shortened: tried on every keyword
   // query, the runs cost a phrase query each (search p50 10 → 16 ms on short queries of UniTask).

@@ -24,6 +24,9 @@ const TREE = {
     "export function add(a: Amount, b: Amount): Amount {\n  if (a.currency !== b.currency) throw new Error(`Currency mismatch: ${a.currency} + ${b.currency}`);\n  return a;\n}\n" +
     "export class Counter {\n  set value(v: number) {\n    if (v > 1000) throw new RangeError(`Counter overflow: ${v} exceeds ${1000}`);\n  }\n}\n" +
     "export class Logger {\n  error(message: string) { console.error(message); }\n}\n",
+  // A message with a value appended after its words, printed without type or period.
+  "src/OrderLine.cs":
+    'namespace App\n{\n    public class OrderLine\n    {\n        public OrderLine(int quantity)\n        {\n            if (quantity <= 0) throw new ArgumentException("quantity must be positive but was " + quantity);\n        }\n\n        public OrderLine WithQuantity(int quantity) { return new OrderLine(quantity); }\n    }\n}\n',
   // A doc comment that quotes it as an example.
   "src/Docs.cs": "namespace App\n{\n    public class Docs\n    {\n        // Example: 'Pool does not allow a minus count. count:-1'\n        public void Show() { }\n    }\n}\n",
 };
@@ -72,4 +75,6 @@ test("a message printed with the project's own exception type leads with the cod
 test("short fixed text around values: a two-word head before a colon, and the words between numbers", () => {
   expect(search("Error: Currency mismatch: USD + EUR")[0]!.chunk.symbol).toBe("add");
   expect(search("RangeError: Counter overflow: 2000 exceeds 1000")[0]!.chunk.symbol).toBe("Counter.value");
+  // As a UI or log shows it: no type, no period, the value last.
+  expect(search("quantity must be positive but was 0")[0]!.chunk.symbol).toBe("App.OrderLine.OrderLine");
 });
