@@ -27,6 +27,15 @@ export type ChunkKind = (typeof CHUNK_KINDS)[number];
 export type DeclarationKind = Exclude<ChunkKind, "FileFragment">;
 export const DECLARATION_KINDS = CHUNK_KINDS.filter((k): k is DeclarationKind => k !== "FileFragment") as [DeclarationKind, ...DeclarationKind[]];
 
+/** Kinds as other languages name them: a Rust trait is an Interface chunk. */
+export const KIND_ALIASES: Readonly<Record<string, ChunkKind>> = { trait: "Interface" };
+
+/** The kind of `allowed` that `name` spells, case aside, or names by an alias; undefined when none. */
+export function spelledKind<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+  const lower = name.toLowerCase();
+  return allowed.find((k) => k.toLowerCase() === lower) ?? allowed.find((k) => k === KIND_ALIASES[lower]);
+}
+
 /** One file the walker accepted. `path` is relative to the project root, `/`-separated. */
 export interface FileEntry {
   path: string;

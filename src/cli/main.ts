@@ -6,7 +6,7 @@ import { broadRoot, configFilePath, fallbackConfig, loadConfig, type LoadConfigI
 import { ConfigError, FlagError } from "../config/errors.ts";
 import type { AppConfig } from "../config/types.ts";
 import { createEmbedder } from "../embed/create.ts";
-import { CHUNK_KINDS, DECLARATION_KINDS, REFERENCE_KINDS, type ChunkKind } from "../types.ts";
+import { CHUNK_KINDS, DECLARATION_KINDS, REFERENCE_KINDS, spelledKind, type ChunkKind } from "../types.ts";
 import { UsageError, Workspace, type OperationHooks } from "../ops/workspace.ts";
 import { CLI_NAMES, MCP_NAMES, type CommandNames } from "../ops/command-names.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
@@ -77,7 +77,7 @@ function parseNames<T extends string>(values: string[] | undefined, allowed: rea
   for (const raw of values.flatMap((v) => v.split(","))) {
     const name = raw.trim();
     if (!name) continue;
-    const match = allowed.find((k) => k.toLowerCase() === name.toLowerCase());
+    const match = spelledKind(name, allowed);
     if (!match) throw new UsageError(`Unknown ${what} "${name}". Allowed: ${allowed.join(", ")}.`);
     out.push(match);
   }

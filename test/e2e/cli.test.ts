@@ -343,6 +343,10 @@ describe("code-index CLI on UniTask", () => {
       const serve = await cli("--root", corpus, ...args);
       expect([serve.code, (serve.stderr + serve.stdout).includes(said)]).toEqual([2, true]); // --json: the error as JSON
     }
+    // A Rust trait is an Interface: -k Trait says so.
+    const traits = await cli("--root", corpus, "find-symbol", "IUniTaskSource", "-k", "Trait", "--json");
+    const kinds = (JSON.parse(traits.stdout).hits as { kind: string }[]).map((h) => h.kind);
+    expect([traits.code, kinds.length > 0, kinds.every((k) => k === "Interface")]).toEqual([0, true, true]);
     // get's id names its project: another -p would be ignored.
     const elsewhere = await cli("--root", corpus, "-p", "shop", "get", "unitask:rt9tojf:6189");
     expect([elsewhere.code, elsewhere.stderr.includes('-p/--project shop does not apply to get: the id names its project ("unitask")')]).toEqual([2, true]);

@@ -6,6 +6,7 @@ import type { OperationHooks, Workspace } from "../../ops/workspace.ts";
 import { compact } from "../../ops/views.ts";
 import { ProgressRelay } from "../progress.ts";
 import { closest } from "../../text/closest.ts";
+import { spelledKind } from "../../types.ts";
 
 export interface ToolContext {
   workspace: Workspace;
@@ -63,7 +64,7 @@ export function boundedInt(name: string, range: { min: number; max: number }) {
 export function oneOrList<const T extends readonly [string, ...string[]]>(values: T) {
   const error = `kind must be one of ${values.join(", ")}, or a list of them`;
   const one = z.enum(values, { error });
-  const canonical = canonicalSpelling(values);
+  const canonical = (value: unknown) => (typeof value === "string" ? (spelledKind(value, values) ?? value) : value);
   return z.preprocess((value) => (Array.isArray(value) ? value.map(canonical) : canonical(value)), z.union([one, z.array(one).min(1, { error: `${error} (an empty list would match nothing: leave kind out for every kind)` })], { error }));
 }
 

@@ -11,6 +11,13 @@ describe("oneOrList", () => {
     expect(kind.parse(["filefragment", "Method"])).toEqual(["FileFragment", "Method"]);
   });
 
+  test("a Rust trait is asked for as Trait: the Interface kind", () => {
+    const kinds = oneOrList(["Interface", "Method"] as const);
+    expect(kinds.parse("Trait")).toBe("Interface");
+    expect(kinds.parse(["trait", "method"])).toEqual(["Interface", "Method"]);
+    expect(kind.safeParse("trait").success).toBe(false); // where Interface is not a kind, no alias either
+  });
+
   test("an unknown kind or an empty list is still refused with the list of kinds", () => {
     expect(kind.safeParse("methods").error?.issues[0]?.message).toBe("kind must be one of Method, FileFragment, or a list of them");
     expect(kind.safeParse([]).error?.issues[0]?.message).toBe(
