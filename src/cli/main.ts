@@ -511,7 +511,11 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         }
         return fail("no command given; see code-index --help", 2);
       }
-      // Commander has already printed its message on stderr.
+      // Commander has already printed its message on stderr. An "option" with spaces in it is a pasted query or
+      // message starting with a dash (cargo's `---- tests::x stdout ----`).
+      if (e.code === "commander.unknownOption" && /'-[^']*\s[^']*'/.test(e.message)) {
+        io.err(`note: an argument that starts with '-' is read as an option; put -- before it: code-index search -- "---- …"`);
+      }
       if (json) io.out(JSON.stringify({ error: e.message.replace(/^error: /, ""), exit_code: 2 }));
       return 2;
     }

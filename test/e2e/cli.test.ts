@@ -343,6 +343,9 @@ describe("code-index CLI on UniTask", () => {
       const serve = await cli("--root", corpus, ...args);
       expect([serve.code, (serve.stderr + serve.stdout).includes(said)]).toEqual([2, true]); // --json: the error as JSON
     }
+    // A pasted query starting with a dash reads as an option: the error says how to pass it.
+    const dashed = await cli("--root", corpus, "search", "---- cache::tests::x stdout ----");
+    expect([dashed.code, dashed.stderr.includes("put -- before it")]).toEqual([2, true]);
     // A Rust trait is an Interface: -k Trait says so.
     const traits = await cli("--root", corpus, "find-symbol", "IUniTaskSource", "-k", "Trait", "--json");
     const kinds = (JSON.parse(traits.stdout).hits as { kind: string }[]).map((h) => h.kind);
