@@ -148,13 +148,20 @@ function languageStrategy(spec: LanguageSpec): Strategy {
 /** Loads the parser and the C# grammar (~130 ms), then returns a chunker that reuses them for every file. */
 export async function createChunker(): Promise<Chunker> {
   await initRuntime();
-  const grammar = await loadCSharp();
+  // The C# grammar is loaded by the first file that needs it, as the other languages' are.
+  let grammar: LoadedGrammar | undefined;
+  const withCSharp = (make: (g: LoadedGrammar) => Strategy): Strategy => {
+    let strategy: Strategy | undefined;
+    return (path, text, lines, identifiers) => (strategy ??= make((grammar ??= loadCSharp())))(path, text, lines, identifiers);
+  };
+  const razor = withCSharp(razorStrategy);
+  const xaml = withCSharp(xamlStrategy);
   const byExtension = new Map<string, Strategy>([
-    [".cs", csharpStrategy(grammar)],
-    [".razor", razorStrategy(grammar)],
-    [".cshtml", razorStrategy(grammar)],
-    [".xaml", xamlStrategy(grammar)],
-    [".axaml", xamlStrategy(grammar)],
+    [".cs", withCSharp(csharpStrategy)],
+    [".razor", razor],
+    [".cshtml", razor],
+    [".xaml", xaml],
+    [".axaml", xaml],
     [".md", (path, _text, lines) => chunkMarkdown(path, lines)],
     [".markdown", (path, _text, lines) => chunkMarkdown(path, lines)],
   ]);
