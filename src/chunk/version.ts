@@ -103,6 +103,6 @@
  * 52: a JavaScript or TypeScript module's own `const` values (not exported, not `require`/`import` bindings) are
  *     Constant chunks, as exported ones are.
  * 53: a Rust trait impl's methods carry its header in their signature (`impl fmt::Display for Error { fn fmt(…)`); an
- *     impl block's header lines are no gap chunk.
+ *     impl block's header lines are no gap chunk; a Rust enum variant's fields are no Field chunks of the enum.
  */
 export const CHUNKER_VERSION = 53;

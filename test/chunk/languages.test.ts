@@ -428,7 +428,7 @@ describe("Rust", () => {
     expect(outline(declarations(chunker.chunk("src/de/mod.rs", file)))).toEqual(["Struct de.Error 1-1", "Method de.Error.fmt 3-3", "Method de.Error.next 6-6"]);
   });
 
-  test("a trait impl's methods say the trait they implement; impl headers are no gap text", () => {
+  test("a trait impl's methods say the trait they implement; impl headers are no gap text; variant fields are no fields", () => {
     const file = src(
       "pub enum Error { Io }", //                                        1
       "impl fmt::Display for Error {", //                                2
@@ -443,12 +443,16 @@ describe("Rust", () => {
       "impl Error {", //                                                 11
       "    pub fn is_io(&self) -> bool { true }", //                     12
       "}", //                                                            13
+      "pub enum Record { Put { key: u8, value: u8 }, Delete { key: u8 } }", // 14
+      "pub union Bits { raw: u32 }", //                                  15
     );
     const chunks = chunker.chunk("src/error.rs", file);
     expect(only(chunks, "error.Error.fmt").signature).toBe("impl fmt::Display for Error { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result");
     expect(only(chunks, "error.Error.from").signature).toBe("impl<T> From<T> for Error where T: Into<io::Error>, { fn from(e: T) -> Self");
     expect(only(chunks, "error.Error.is_io").signature).toBe("pub fn is_io(&self) -> bool");
     expect(gaps(chunks)).toEqual([]);
+    // A variant's fields are the enum's text, not two `Record.key` fields told apart by nothing; a union's are fields.
+    expect(chunks.filter((c) => c.kind === "Field").map((c) => c.symbol)).toEqual(["error.Bits.raw"]);
   });
 
   test("/// docs and #[...] attributes belong to the item; signatures stop at the body", () => {

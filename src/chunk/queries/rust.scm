@@ -27,5 +27,7 @@
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.constant
 
-; A struct's named fields, one chunk each, as C# fields are (`Config::timeout` is looked up by name).
-(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+; A struct's named fields, one chunk each, as C# fields are (`Config::timeout` is looked up by name). An enum
+; variant's fields (`Put { key, value }`) are not: as the enum's they would be `Record.key` twice, told apart by nothing.
+(struct_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))
+(union_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))
