@@ -104,5 +104,7 @@
  *     Constant chunks, as exported ones are.
  * 53: a Rust trait impl's methods carry its header in their signature (`impl fmt::Display for Error { fn fmt(…)`); an
  *     impl block's header lines are no gap chunk; a Rust enum variant's fields are no Field chunks of the enum.
+ * 54: Java: an enum constant's body qualifies its methods (`OrderStatus.PENDING.allowedNext`); annotation type
+ *     elements are Method chunks; a record's components are Field chunks.
  */
-export const CHUNKER_VERSION = 53;
+export const CHUNKER_VERSION = 54;

@@ -153,6 +153,43 @@ describe("classes bundlers write as variables, namespace constants, object type 
   });
 });
 
+describe("Java enum constant bodies, annotation elements and record components (CHUNKER_VERSION 54)", () => {
+  test("each constant's methods are its own; an annotation's elements are methods; a record's components are fields", () => {
+    const text = src(
+      "package shop;",
+      "public enum OrderStatus {",
+      "    PENDING {",
+      "        @Override Set<OrderStatus> allowedNext() { return Set.of(PAID); }",
+      "    },",
+      "    PAID {",
+      "        @Override Set<OrderStatus> allowedNext() { return Set.of(); }",
+      "    };",
+      "    abstract Set<OrderStatus> allowedNext();",
+      "}",
+      "@interface Audited {",
+      "    String action();",
+      '    String[] include() default {};',
+      "}",
+      "record Money(BigDecimal amount, Currency currency) {",
+      "    public BigDecimal amount() { return amount; }",
+      "}",
+    );
+    expect(declarations(chunker.chunk("src/shop/Types.java", text))).toEqual([
+      "Enum shop.OrderStatus 2-10",
+      "Method shop.OrderStatus.PENDING.allowedNext 4-4",
+      "Method shop.OrderStatus.PAID.allowedNext 7-7",
+      "Method shop.OrderStatus.allowedNext 9-9",
+      "Interface shop.Audited 11-14",
+      "Method shop.Audited.action 12-12",
+      "Method shop.Audited.include 13-13",
+      "Record shop.Money 15-17",
+      "Field shop.Money.amount 15-15",
+      "Field shop.Money.currency 15-15",
+      "Method shop.Money.amount 16-16",
+    ]);
+  });
+});
+
 describe("a module's own constants (CHUNKER_VERSION 52)", () => {
   test("a module-level one-line const value is a Constant, exported or not; longer values, require and import bindings and let are not", () => {
     const text = src(

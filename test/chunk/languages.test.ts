@@ -380,6 +380,7 @@ describe("Java", () => {
       "Interface com.acme.Counter 25-25",
       "Method com.acme.Counter.restock 25-25",
       "Record com.acme.Sku 27-27",
+      "Field com.acme.Sku.code 27-27",
     ]);
   });
 
