@@ -477,13 +477,18 @@ describe("asksForUses", () => {
       "find all references to Foo",
       "what throws TimeoutException",
       "where is WebRequestError created",
+      "who catches PaymentDeclinedException",
+      "where is PaymentDeclinedException caught",
+      "where is PaymentDeclinedException handled",
     ]) {
       expect(asksForUses(query)).toBe(true);
     }
   });
 
   test("questions about behaviour are not", () => {
-    for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar"]) expect(asksForUses(query)).toBe(false);
+    for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar", "which component handles the destroy callback", "how are errors handled when the upload fails"]) {
+      expect(asksForUses(query)).toBe(false);
+    }
   });
 });
 
@@ -497,6 +502,8 @@ describe("askedName", () => {
     expect(askedName("types that derive from a Base", "implementers")).toBe("Base");
     expect(askedName("subclasses of Shape", "implementers")).toBe("Shape");
     expect(askedName("what uses it", "uses")).toBeUndefined();
+    expect(askedName("who catches PaymentDeclinedException", "uses")).toBe("PaymentDeclinedException");
+    expect(askedName("where is PaymentDeclinedException handled", "uses")).toBe("PaymentDeclinedException");
   });
 });
 
