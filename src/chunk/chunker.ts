@@ -1,7 +1,7 @@
 // Routes a file to its chunking strategy by extension: C# declarations or the language table's declarations
 // (languages.ts, generic.ts), each with gap chunks for the lines between them (gaps.ts), markdown sections, or line
 // windows.
-import type { QueryMatch } from "web-tree-sitter";
+import type { Node, Parser, QueryMatch } from "web-tree-sitter";
 import type { ChunkDraft, IdentifierRef } from "../types.ts";
 import { chunkCSharp } from "./csharp.ts";
 import { type RawChunk, toDraft } from "./draft.ts";
@@ -26,6 +26,11 @@ export interface Chunker {
    * have none), from one parse.
    */
   analyze(path: string, text: string): FileAnalysis;
+  /**
+   * The 1-based line of the first syntax error in a file of a parsed language (C#, the table languages), or
+   * undefined: none, or a language read without a parser. Declarations after it may be missing from the chunks.
+   */
+  syntaxErrorLine?(path: string, text: string): number | undefined;
 }
 
 export interface FileAnalysis {
@@ -123,10 +128,32 @@ const XAML_COMMENT_LINE = /^\s*(?:<!--|-->)/;
 
 const CSHARP_GAP_NOISE = /^\s*(?:(?:global\s+)?using\s[^(]*;|namespace\s+[\p{L}\p{N}_.]+\s*[;{]?|extern\s+alias\s+[\p{L}\p{N}_]+;|#\s*(?:region|endregion|if|elif|else|endif|pragma|nullable)\b.*|[{}]+)\s*$/u;
 
+/**
+ * The 1-based line of the first syntax error tree-sitter finds in `text`, or undefined when it parses: the earliest
+ * missing token or innermost error node (an error node may wrap the whole file from line 1, recovered parts inside).
+ */
+function firstErrorLine(parser: Parser, text: string): number | undefined {
+  const tree = parser.parse(text);
+  if (!tree) return undefined;
+  try {
+    if (!tree.rootNode.hasError) return undefined;
+    let first: number | undefined;
+    const visit = (node: Node) => {
+      const inner = node.children.filter((child): child is Node => child !== null && (child.hasError || child.isError || child.isMissing));
+      if (node.isMissing || (node.isError && inner.length === 0)) first = Math.min(first ?? Infinity, node.startPosition.row + 1);
+      for (const child of inner) visit(child);
+    };
+    visit(tree.rootNode);
+    return first;
+  } finally {
+    tree.delete();
+  }
+}
+
 /** A table language: its grammar loads on the first file that needs it, so unused grammars cost nothing. */
-function languageStrategy(spec: LanguageSpec): Strategy {
+function languageStrategy(spec: LanguageSpec, parsers: Map<string, () => Parser | undefined>): Strategy {
   let loaded: LoadedLanguage | null | undefined; // null: the grammar failed to load; its files are windowed
-  return (path, text, lines, identifiers) => {
+  const load = () => {
     if (loaded === undefined) {
       try {
         loaded = loadLanguage(spec);
@@ -134,6 +161,11 @@ function languageStrategy(spec: LanguageSpec): Strategy {
         loaded = null;
       }
     }
+    return loaded;
+  };
+  for (const ext of spec.extensions) parsers.set(ext, () => load()?.parser);
+  return (path, text, lines, identifiers) => {
+    load();
     let raw: RawChunk[] | undefined;
     const imports: Array<[number, number]> = [];
     try {
@@ -154,6 +186,7 @@ export async function createChunker(): Promise<Chunker> {
     let strategy: Strategy | undefined;
     return (path, text, lines, identifiers) => (strategy ??= make((grammar ??= loadCSharp())))(path, text, lines, identifiers);
   };
+  const parsers = new Map<string, () => Parser | undefined>([[".cs", () => (grammar ??= loadCSharp()).parser]]);
   const razor = withCSharp(razorStrategy);
   const xaml = withCSharp(xamlStrategy);
   const byExtension = new Map<string, Strategy>([
@@ -166,7 +199,7 @@ export async function createChunker(): Promise<Chunker> {
     [".markdown", (path, _text, lines) => chunkMarkdown(path, lines)],
   ]);
   for (const spec of LANGUAGES) {
-    const strategy = languageStrategy(spec);
+    const strategy = languageStrategy(spec, parsers);
     for (const ext of spec.extensions) byExtension.set(ext, strategy);
   }
   const fallback: Strategy = (path, _text, lines) => windowChunks(path, lines);
@@ -181,6 +214,10 @@ export async function createChunker(): Promise<Chunker> {
     analyze(path, text) {
       const identifiers: IdentifierRef[] = [];
       return { chunks: run(path, text, identifiers), identifiers };
+    },
+    syntaxErrorLine(path, text) {
+      const parser = parsers.get(extension(path))?.();
+      return parser ? firstErrorLine(parser, normalizeNewlines(text)) : undefined;
     },
   };
 }

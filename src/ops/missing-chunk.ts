@@ -17,7 +17,13 @@ export class StaleChunkIdError extends Error {
  * Why an id of this store names no chunk now, as precisely as the store remembers. `notIndexed` tells why a path
  * with something on disk is not indexed (excluded, too large, a link, a directory now), or undefined.
  */
-export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string, notIndexed?: (path: string) => string | undefined): string {
+export function whyNoChunk(
+  snapshot: Snapshot,
+  id: ChunkId,
+  again: string,
+  notIndexed?: (path: string) => string | undefined,
+  syntaxErrorLine?: (path: string) => number | undefined,
+): string {
   if (id.ordinal < 1 || id.ordinal > snapshot.db.lastOrdinal()) return `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`;
   const was = snapshot.db.removedChunk(id.ordinal);
   if (!was) {
@@ -42,6 +48,11 @@ export function whyNoChunk(snapshot: Snapshot, id: ChunkId, again: string, notIn
     // Still on disk, but no longer indexed (grown past the size limit, ignored, a link or a directory now).
     const why = fileGone ? notIndexed?.(was.path) : undefined;
     if (why) return `${what} is not in the index now: ${was.path} is no longer indexed; ${why}. ${again}`;
+    // A syntax error above it hides the declarations after it from the parser: not a rename.
+    const broken = fileGone ? undefined : syntaxErrorLine?.(was.path);
+    if (broken !== undefined) {
+      return `${what} is not in the index now: ${was.path} does not parse from line ${broken} (a syntax error), which can hide the declarations after it. Once the file is fixed, the next search takes it back in, under this id; ${again.charAt(0).toLowerCase()}${again.slice(1)}`;
+    }
     return `${what} was deleted or renamed since this id was made${fileGone ? `, and ${was.path} is no longer indexed` : ""}. ${again}`;
   }
   // Likeliest successors first: in the same file (an edited signature or kind), then the same signature elsewhere

@@ -1,5 +1,5 @@
 // The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig, ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
@@ -542,7 +542,17 @@ export class Workspace {
       );
     }
     const found = chunkByOrdinal(snapshot, id.ordinal);
-    if (!found) throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)?.text));
+    if (!found) {
+      const chunker = await this.indexDeps.chunker();
+      const syntaxErrorLine = (path: string) => {
+        try {
+          return chunker.syntaxErrorLine?.(path, readFileSync(join(index.project.root, path), "utf8"));
+        } catch {
+          return undefined; // unreadable now: the message says what the index knows
+        }
+      };
+      throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)?.text, syntaxErrorLine));
+    }
     const c = withDetails(snapshot, found);
     const total = c.endLine - c.startLine + 1;
     const shown = Math.min(total, maxLines);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
@@ -118,6 +118,21 @@ describe("Workspace.getChunk", () => {
     rmSync(join(root, "src/Alpha.cs"));
     mkdirSync(join(root, "src/Alpha.cs"));
     await expect(ws.getChunk(back.id)).rejects.toThrow("src/Alpha.cs is no longer indexed; it is a directory.");
+    ws.close();
+  });
+
+  test("a declaration hidden by a syntax error above it is said to be, with the line; fixed, its id works again", async () => {
+    const { ws, root } = setup();
+    const hit = (await ws.search({ query: "Stop", limit: 1 })).hits[0]!;
+    const good = readFileSync(join(root, "src/Alpha.cs"), "utf8");
+    const broken = good.replace("return x + 5;", "return Compute(x + 5;\n            if (x > 1 {");
+    const line = broken.split("\n").findIndex((l) => l.includes("Compute(")) + 1;
+    writeTree(root, { "src/Alpha.cs": broken });
+    await expect(ws.getChunk(hit.id)).rejects.toThrow(
+      `App.Alpha.Stop (Method \`public int Stop(int x)\` in src/Alpha.cs) is not in the index now: src/Alpha.cs does not parse from line ${line} (a syntax error), which can hide the declarations after it.`,
+    );
+    writeTree(root, { "src/Alpha.cs": good });
+    expect((await ws.getChunk(hit.id)).symbol).toBe("App.Alpha.Stop");
     ws.close();
   });
 
