@@ -1,6 +1,8 @@
 // The `code-index` command line: every command maps onto one Workspace operation; printers format the result.
 import { Command, CommanderError, Option } from "commander";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
+import { isAbsolute, resolve } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { broadRoot, configFilePath, fallbackConfig, loadConfig, type LoadConfigInput } from "../config/load.ts";
 import { ConfigError, FlagError } from "../config/errors.ts";
@@ -131,6 +133,17 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   const broad = adHoc && g.root !== undefined ? broadRoot(adHoc.root, homedir()) : undefined;
   if (broad && unbuilt()) io.err(`note: ${adHoc!.root} is ${broad}: the first build walks every folder under it, which can take long. Pass --root with a project's folder instead.`);
   return ws;
+}
+
+/**
+ * A file path as a shell user means it: `./x.cs` and `../x.cs` from the working directory; any other relative path
+ * from the project root, unless only the working directory has it (a tab-completed path).
+ */
+function shellPath(path: string, cwd: string, roots: readonly string[]): string {
+  if (isAbsolute(path)) return path;
+  const fromCwd = resolve(cwd, path);
+  if (/^\.\.?[\\/]/.test(path)) return fromCwd;
+  return !roots.some((root) => existsSync(resolve(root, path))) && existsSync(fromCwd) ? fromCwd : path;
 }
 
 /** What the configuration is read from: the config file, the environment and the global options. */
@@ -278,7 +291,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
             (view) => emit(view, formatTypeOutline(view), view.warning),
           );
         } else {
-          const file = path!;
+          const file = shellPath(path!, io.cwd, ws.select(project).map((index) => index.project.root));
           await refreshFirst(
             (hooks) => ws.outline({ path: file, project, limit: o.limit }, hooks),
             (view) => emit(view, formatOutline(view), view.warning),

@@ -295,6 +295,11 @@ describe("code-index CLI on UniTask", () => {
     expect(badKind.stderr).toContain('Unknown kind of use "caller". Allowed: call, new, attribute, implementation, type, member.');
     const cutOutline = await cli("outline", "Runtime/UniTask.Delay.cs", ...flags, "-l", "1");
     expect(cutOutline.stderr).toMatch(/note: Listed the first 1 of \d+ declarations, in source order; pass a larger --limit \(up to 5000\), or find one by name with code-index find-symbol\./);
+    // From a folder inside the project, `./x.cs` (and a bare name only that folder has) is the shell's path.
+    for (const path of ["./UniTask.Delay.cs", "UniTask.Delay.cs"]) {
+      const inside = Bun.spawn([BUN, CLI, "outline", path, ...flags, "--json"], { cwd: join(corpus, "Runtime"), env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CACHE_HOME: join(home, "cache") }, stdout: "pipe", stderr: "pipe" });
+      expect((JSON.parse(await new Response(inside.stdout).text()) as { path: string }).path).toBe("Runtime/UniTask.Delay.cs");
+    }
     const missing = await cli("outline", "Nope.cs", ...flags);
     expect(missing.code).toBe(1); // an answer about the index, as for a stale id; not a usage error
     expect(missing.stderr).toContain("not indexed");
