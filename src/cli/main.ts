@@ -431,8 +431,8 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   program
     .command("eval")
     .description("measure ranking quality on a question set (recall@5/10, MRR@10 at file and function level)")
-    .argument("<questions>", "question set YAML (format: README, Ranking quality), e.g. test/fixtures/eval/ajv-mixed.yaml")
-    .option("--corpus <name>", "only this corpus")
+    .argument("<questions>", "question set YAML (format: README, Ranking quality; the repository's sets are in test/fixtures/eval)")
+    .option("--corpus <name>", "only this corpus (with --root DIR: the corpus is in DIR, instead of ./node_modules)")
     .option("-l, --limit <n>", "hits per question", positiveInt("--limit"), 10)
     .option("--ablation", "also run symbol-only, lexical-only and no-prior variants")
     .action(async (file: string, o: { corpus?: string; limit: number; ablation?: boolean }) => {

@@ -93,6 +93,10 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
     groups.set(corpus, [...(groups.get(corpus) ?? []), q]);
   }
   if (groups.size === 0) throw new Error(o.corpus ? `No questions for corpus "${o.corpus}".` : "The question set has no questions.");
+  // --root is where the one corpus asked about lives, npm-named or not (a binary run away from node_modules).
+  if (o.root !== undefined && groups.size > 1) {
+    throw new Error(`--root names one corpus's folder, and this set asks about ${groups.size} (${[...groups.keys()].join(", ")}): pick one with --corpus NAME.`);
+  }
 
   const semantic = o.embedder.enabled && (await o.embedder.health()).ok;
   const report: EvalReport = { corpora: {}, overall: { file: summarise([]), function: summarise([]) }, latency_ms: { search_p50: 0, search_p95: 0 }, misses: [], questions: [], semantic, limit: o.limit };
@@ -105,7 +109,7 @@ export async function runEval(o: EvalOptions): Promise<EvalReport> {
   const indexes: ProjectIndex[] = [];
 
   for (const [corpus, questions] of groups) {
-    const root = corpusRoot(o.set, corpus, o.cwd, o.root);
+    const root = o.root !== undefined ? resolve(o.cwd, o.root) : corpusRoot(o.set, corpus, o.cwd);
     const index = new ProjectIndex(o.projectFor(corpus, root), { embedder: o.embedder, chunker: o.chunker, vectorWeight: o.config.embedding.vectorWeight });
     indexes.push(index);
     await index.refresh({ skipEmbedding: !semantic });

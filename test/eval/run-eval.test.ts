@@ -75,6 +75,19 @@ describe("runEval", () => {
     expect(only.overall.file.questions).toBe(1);
     expect(only.overall.function.questions).toBe(0);
     expect(only.misses).toEqual([]);
+
+    // --root is the one corpus's folder, npm-named or not: run from a folder without node_modules (the binary).
+    const elsewhere = await runEval({
+      set: loadQuestionSet(set), cwd: dir, root: join(REPO, "node_modules/com.cysharp.unitask"), limit: 10,
+      projectFor: (id, root) => projectConfig(root, join(dir, `${id}-root`), { id, extensions: [".cs"] }),
+      config: { projects: [], embedding }, embedder: createEmbedder(embedding), chunker,
+    });
+    expect(elsewhere.questions[0]!.file_rank).toBe(only.questions[0]!.file_rank);
+    const two = join(dir, "two.yaml");
+    await Bun.write(two, 'corpora:\n  a: {npm: "x@1"}\n  b: {npm: "y@1"}\nquestions:\n  - {id: q1, corpus: a, kind: where, question: "x", files: ["X.cs"]}\n  - {id: q2, corpus: b, kind: where, question: "y", files: ["Y.cs"]}\n');
+    await expect(
+      runEval({ set: loadQuestionSet(two), cwd: dir, root: dir, limit: 10, projectFor: (id, root) => projectConfig(root, join(dir, id), { id }), config: { projects: [], embedding }, embedder: createEmbedder(embedding), chunker }),
+    ).rejects.toThrow("--root names one corpus's folder, and this set asks about 2 (a, b): pick one with --corpus NAME.");
   }, 60_000);
 
   test("reports per corpus, per kind and overall, lexical + symbol only", () => {
