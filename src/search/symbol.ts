@@ -268,6 +268,8 @@ export function rankBySymbol(
   // A qualified suffix match ends in the simple name: only chunks of that name make their whole symbol (the list keeps
   // it in parts; making it for every chunk was ~0.5 GB of garbage at 1M chunks).
   const dottedNames = new Set(dotted.map((id) => id.slice(id.lastIndexOf(".") + 1)));
+  // `Type.member` typed: [type, member], for the type's members whose name starts with it.
+  const dottedPrefixes = dotted.map((id) => id.split(".").slice(-2) as [string, string]).filter(([owner, member]) => owner !== "" && member.length >= 3);
   const wanted = new Set<number>();
   for (const t of queryTerms) {
     const id = idx.termIds.get(t);
@@ -325,6 +327,9 @@ export function rankBySymbol(
       // Covered by words of its own: the sub-words of the type's name alone do not name a member ("UnityWebRequestException"
       // is the class, not its property UnityWebRequest).
       if (ownerNamed && band < BAND.exact && coverage === 1 && !ownerWordsOnly(idx, i)) [band, coveredOnly] = [BAND.exact, true];
+      // `Money.percent` after `percent` became `percentOf`: the named type's member the name starts ranks above
+      // another type's `percent`, as find-symbol's qualified prefix does.
+      if (band < BAND.exact && dottedPrefixes.some(([owner, member]) => name.startsWith(member) && owners.includes(owner))) [band, ownerNamed] = [BAND.exact, true];
     }
     // Without a typed identifier, a name must be mostly made of query words to count as a symbol match.
     if (band === 0 && coverage < minCoverage) continue;

@@ -95,7 +95,7 @@ export function qualifiedUses(snapshot: Snapshot, qualifier: string, name: strin
 // "who calls X", "what uses X", "which methods call X", "callers of X", "usages of X", "calls to X", "where is X
 // called / used / invoked / referenced", "find all uses of X".
 const ASKS_FOR_USES =
-  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?|throws?|raises?|creates?|instantiates?|constructs?|catch(?:es)?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced|thrown|raised|created|instantiated|constructed|caught)\b|\bwhere\s+(?:is|are)\s+\S+\s+handled\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
+  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?|throws?|raises?|creates?|instantiates?|constructs?|catch(?:es)?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced|thrown|raised|created|instantiated|constructed)\b|\bwhere\s+(?:is|are)\s+\S+\s+(?:caught|handled)\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
 
 // "what throws X", "where is X created": the uses asked for are the `new X(…)` ones.
 const ASKS_FOR_CREATION = /\b(?:throws?|thrown|raises?|raised|creates?|created|instantiates?|instantiated|constructs?|constructed)\b/i;

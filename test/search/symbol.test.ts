@@ -340,3 +340,14 @@ describe("fields in the symbol branch", () => {
     expect(fieldsOnly.map((h) => h.chunk.symbol)).toContain("App.RetryPolicy.retryCount"); // asking for fields includes state
   });
 });
+
+test("Type.member where the type's member only starts so (renamed percent → percentOf) leads over another type's exact namesake", async () => {
+  const money = "package shop;\npublic class Money {\n    public Money percentOf(int p) { return this; }\n    public Money plus(Money o) { return this; }\n}\n";
+  const discount = "package shop;\nclass PercentageDiscount {\n    int percent;\n    Money apply(Money m) { return m.percentOf(percent); }\n}\n";
+  await withIndexedTree("symbol-qualified-prefix", { "src/Money.java": money, "src/PercentageDiscount.java": discount }, [".java"], (index) => {
+    const top = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol)[0];
+    expect(top("Money.percent")).toBe("shop.Money.percentOf");
+    expect(top("Money.plus")).toBe("shop.Money.plus");
+    expect(top("PercentageDiscount.percent")).toBe("shop.PercentageDiscount.percent");
+  });
+});

@@ -486,7 +486,8 @@ describe("asksForUses", () => {
   });
 
   test("questions about behaviour are not", () => {
-    for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar", "which component handles the destroy callback", "how are errors handled when the upload fails"]) {
+    // "where is the exception caught" asks where in the code it names, not for its callers.
+    for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar", "which component handles the destroy callback", "how are errors handled when the upload fails", "if a template engine throws inside app.render, where is the exception caught"]) {
       expect(asksForUses(query)).toBe(false);
     }
   });
