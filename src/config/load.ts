@@ -121,7 +121,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
     const known = configured.find((c) => sameRoot(c.root, root, input.platform) && (flagId === undefined || flagId === c.id));
     projects = [known ?? adHoc(root, flagId)];
   } else if (configured.length === 0 && input.roots !== undefined && input.roots.length > 0) {
-    projects = rootProjects(input.roots, input.platform, flagId, adHoc);
+    projects = rootProjects(input.roots, input.platform, input.home, flagId, adHoc);
   } else if (configured.length === 0) {
     const project = adHoc(normaliseRoot(p.resolve(input.cwd), input.platform), flagId);
     const broad = broadRoot(project.root, input.home, input.platform);
@@ -147,7 +147,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
  * One ad hoc project per client root: the folder's name is its id (`--id` for a single root), a second folder of the
  * same name is `name-2`; a root listed twice is one project.
  */
-function rootProjects(roots: readonly string[], platform: NodeJS.Platform, flagId: string | undefined, adHoc: (root: string, id: string | undefined) => ProjectConfig): ProjectConfig[] {
+function rootProjects(roots: readonly string[], platform: NodeJS.Platform, home: string, flagId: string | undefined, adHoc: (root: string, id: string | undefined) => ProjectConfig): ProjectConfig[] {
   const p = pathFor(platform);
   const projects: ProjectConfig[] = [];
   for (const root of roots.map((r) => normaliseRoot(p.resolve(r), platform))) {
@@ -155,7 +155,10 @@ function rootProjects(roots: readonly string[], platform: NodeJS.Platform, flagI
     const name = (roots.length === 1 ? flagId : undefined) ?? (p.basename(root) || "root");
     let id = name;
     for (let n = 2; projects.some((known) => known.id === id); n++) id = `${name}-${n}`;
-    projects.push(adHoc(root, id));
+    const project = adHoc(root, id);
+    const broad = broadRoot(root, home, platform);
+    if (broad) project.broadClientRoot = broad;
+    projects.push(project);
   }
   return projects;
 }

@@ -41,6 +41,8 @@ export interface ProjectConfig {
    * the home folder: a first build there would walk every folder under it, so it waits for an explicit --root.
    */
   broadWorkingDirectory?: string;
+  /** Set when an MCP client's root stood in for the project, and that root is as broad (see broadWorkingDirectory). */
+  broadClientRoot?: string;
 }
 
 export interface AppConfig {

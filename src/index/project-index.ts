@@ -282,6 +282,13 @@ export class ProjectIndex {
    */
   assertUsable(): void {
     this.assertRootDirectory();
+    const rootBroad = this.project.broadClientRoot;
+    if (rootBroad && !this.hasBuiltIndex()) {
+      throw new Error(
+        `Project "${this.id}" is the MCP client's root ${this.project.root}, which is ${rootBroad}: a first build would walk every folder under it. ` +
+          `Open a project's folder in the client, or list projects in the config's CodeIndex.Projects (they are served instead of the client's roots).`,
+      );
+    }
     const broad = this.project.broadWorkingDirectory;
     if (broad && !this.hasBuiltIndex()) {
       throw new Error(

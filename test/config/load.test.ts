@@ -415,3 +415,22 @@ describe("other platforms (pure path handling)", () => {
     expect(config.projects[0]!.cacheDirectory).toMatch(/^\/Users\/u\/Library\/Caches\/code-index-mcp\/App-[0-9a-f]{8}$/);
   });
 });
+
+describe("the MCP client's roots", () => {
+  test("with no project configured, each root is a project named after its folder; a home-folder root is marked broad", () => {
+    const base = setup();
+    const a = path.join(base.home, "work", "api");
+    const b = path.join(base.home, "other", "api");
+    const config = loadConfig(input(base, { roots: [`${a}/`, b, a, base.home] }));
+    expect(config.projects.map((p) => [p.id, p.root])).toEqual([
+      ["api", a],
+      ["api-2", b],
+      [path.basename(base.home), base.home],
+    ]);
+    expect(config.projects.map((p) => p.broadClientRoot)).toEqual([undefined, undefined, "your home folder"]);
+    // Configured projects win; no roots is the working directory.
+    const configured = setup({ CodeIndex: { Projects: [{ Id: "web", Root: "/srv/web" }] } });
+    expect(loadConfig(input(configured, { roots: [a] })).projects.map((p) => p.id)).toEqual(["web"]);
+    expect(loadConfig(input(base, { roots: [] })).projects.map((p) => p.root)).toEqual([base.cwd]);
+  });
+});

@@ -66,3 +66,13 @@ test("a root is served when its URI names a local folder", () => {
   expect(folderOf("https://example.com/repo")).toBeUndefined();
   expect(folderOf("file://remote-host/share")).toBeUndefined();
 });
+
+test("a client root that is the home folder is not built: the call says why", async () => {
+  const home = join(work.path, "home");
+  writeTree(home, { "notes/Todo.cs": "namespace N { public class Todo {} }\n" });
+  const server = await startServer({ projects: [], embedding: { Provider: "none" }, workDir: join(work.path, "broad"), roots: () => [home], env: { HOME: home } });
+  servers.push(server);
+  const refused = await server.call("code_search", { query: "Todo" });
+  expect(refused.isError).toBe(true);
+  expect(refused.text).toContain(`is the MCP client's root ${home}, which is your home folder: a first build would walk every folder under it.`);
+}, 60_000);
