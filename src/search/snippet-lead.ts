@@ -1,10 +1,12 @@
 // Pasted code leads with the declaration holding it: the code lines of the query (text/snippet.ts) are phrase
 // queries on the lexical index, and the candidates' own lines are read to keep those that hold them.
-import type { Snapshot } from "../index/snapshot.ts";
+import { withDetails, type Snapshot } from "../index/snapshot.ts";
 import { compactCode, snippetLines } from "../text/snippet.ts";
 import { termsOf } from "../text/tokens.ts";
 import { matchPhrases } from "./lexical.ts";
 import type { SourceLines } from "./pin.ts";
+import { chunksNamed } from "./symbol-index.ts";
+import { TYPE_KINDS } from "./uses.ts";
 
 /** Candidates checked for a pasted snippet: its lines are rarer than a phrase of prose. */
 const SNIPPET_CANDIDATES = 200;
@@ -42,5 +44,31 @@ export function snippetLead(snapshot: Snapshot, query: string, sourceLines: Sour
     });
     return lead;
   }
+  // A Rust impl header is in no chunk (its methods are): pasted, an inherent one (`impl<K, V> LruCache<K, V> {`) asks
+  // for its type, a trait impl's (`impl fmt::Debug for LruCache<K, V>`) for its methods, whose signatures start with it.
+  const header = lines.length === 1 ? RUST_IMPL_HEADER.exec(lines[0]!) : null;
+  if (header) {
+    const [, trait, type] = header as unknown as [string, string | undefined, string];
+    const chunks = snapshot.chunks;
+    const found: number[] = [];
+    if (trait === undefined) {
+      const lower = type.toLowerCase();
+      found.push(...chunksNamed(snapshot, [lower]).get(lower)!.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)) && chunks.nameAt(i) === type));
+    } else {
+      const traitName = trait.replace(/<.*$/s, "").split("::").pop()!;
+      for (let i = 0; i < chunks.length; i++) {
+        if (chunks.kindAt(i) !== "Method" || !chunks.pathAt(i).endsWith(".rs") || !`.${chunks.qualifierAt(i) ?? ""}`.endsWith(`.${type}`)) continue;
+        const signature = withDetails(snapshot, chunks.at(i)!).signature;
+        if (new RegExp(`^impl\\b.*\\b${traitName}\\b.*\\bfor\\b`).test(signature)) found.push(i);
+      }
+    }
+    found.forEach((i, k) => lead.set(i, -k));
+  }
   return lead;
 }
+
+/**
+ * `impl<K: Hash, V> LruCache<K, V> {`, `impl fmt::Display for Error {`, `impl crate::storage::Store {`: the trait
+ * (for a trait impl) and the type's simple name.
+ */
+const RUST_IMPL_HEADER = /^\s*(?:unsafe\s+)?impl\b(?:\s*<[^{]*?>)?\s+(?:([\w:]+(?:<[^{]*?>)?)\s+for\s+)?&?(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*(\w+)\s*(?:<[^{]*>)?\s*(?:where\b[^{]*)?\{?\s*$/;

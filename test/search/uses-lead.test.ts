@@ -5,6 +5,7 @@ import type { AppConfig } from "../../src/config/types.ts";
 import { createEmbedder } from "../../src/embed/create.ts";
 import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
+import { readRedactedLines } from "../../src/ops/source-lines.ts";
 import type { Hit } from "../../src/types.ts";
 import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, hasTests, memberImplementations, typedName } from "../../src/search/uses-lead.ts";
 import { inRustTestModule, isTestPath, priorFor } from "../../src/search/prior.ts";
@@ -573,4 +574,22 @@ describe("usage questions too common to answer by name", () => {
     expect(ambiguousUsage(snapshot, "where do we close the door")).toBeUndefined();
     expect(ambiguousUsage(snapshot, "tests for Close")).toBeUndefined();
   });
+});
+
+test("a pasted Rust impl header (in no chunk) leads with its type when inherent, with the trait's methods when a trait impl", async () => {
+  await withIndexedTree(
+    "rust-impl-pasted",
+    {
+      "src/cache.rs":
+        "pub struct LruCache<K, V> { map: Vec<(K, V)> }\n\nimpl<K: Eq + Clone, V> LruCache<K, V> {\n    pub fn evict_lru(&mut self) {}\n}\n\n" +
+        "impl<K, V> fmt::Debug for LruCache<K, V> {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) }\n}\n",
+    },
+    [".rs"],
+    (index) => {
+      const top = (query: string) =>
+        searchSnapshot(index.snapshot(), { query, limit: 2, sourceLines: (path) => readRedactedLines(index.project.root, path) }).map((h) => h.chunk.symbol)[0];
+      expect(top("impl<K: Eq + Clone, V> LruCache<K, V> {")).toBe("cache.LruCache");
+      expect(top("impl<K, V> fmt::Debug for LruCache<K, V> {")).toBe("cache.LruCache.fmt");
+    },
+  );
 });
