@@ -55,12 +55,19 @@ export function snippetLead(snapshot: Snapshot, query: string, sourceLines: Sour
       const lower = type.toLowerCase();
       found.push(...chunksNamed(snapshot, [lower]).get(lower)!.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)) && chunks.nameAt(i) === type));
     } else {
-      const traitName = trait.replace(/<.*$/s, "").split("::").pop()!;
+      // The trait as pasted (`From<io::Error>`, path aside), else by name alone (`From`: every From impl of the type).
+      const compact = (text: string) => text.replace(/\s+/g, "");
+      const pasted = `${compact(trait).split("::").pop()}for`;
+      const traitName = `${compact(trait).replace(/<.*$/, "").split("::").pop()}`;
+      const methods: { index: number; signature: string }[] = [];
       for (let i = 0; i < chunks.length; i++) {
         if (chunks.kindAt(i) !== "Method" || !chunks.pathAt(i).endsWith(".rs") || !`.${chunks.qualifierAt(i) ?? ""}`.endsWith(`.${type}`)) continue;
-        const signature = withDetails(snapshot, chunks.at(i)!).signature;
-        if (new RegExp(`^impl\\b.*\\b${traitName}\\b.*\\bfor\\b`).test(signature)) found.push(i);
+        const signature = compact(withDetails(snapshot, chunks.at(i)!).signature);
+        if (signature.startsWith("impl")) methods.push({ index: i, signature });
       }
+      const exact = methods.filter((m) => m.signature.includes(pasted));
+      const named = methods.filter((m) => new RegExp(`(?:^impl|::|>)${traitName}\\b`).test(m.signature.replace(/^impl<[^>]*>/, "impl")));
+      found.push(...(exact.length > 0 ? exact : named).map((m) => m.index));
     }
     found.forEach((i, k) => lead.set(i, -k));
   }
