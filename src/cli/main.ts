@@ -126,7 +126,8 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   if (adHoc && g.root === undefined && !adHoc.broadWorkingDirectory && unbuilt()) {
     io.err(
       `note: no project configured and no --root: the project is the working directory ${adHoc.root} (id "${adHoc.id}"). ` +
-        `Pass --root DIR, or list projects in the config's CodeIndex.Projects, to index another folder.`,
+        `Pass --root DIR, or list projects in the config's CodeIndex.Projects, to index another folder.` +
+        (names === MCP_NAMES ? " An MCP client's roots, when it names them, are served instead." : ""),
     );
   }
   // Named with --root (the working directory's case is refused: ProjectIndex.assertUsable).
@@ -424,7 +425,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       if (g.root !== undefined) {
         workspace.configNote = ` This server was started with --root ${g.root}: it serves that folder only. Start it without --root to serve the projects of the config file.`;
       }
-      const config = g.root === undefined ? { path: configFilePath(input), load: (roots?: readonly string[]) => loadConfig({ ...input, roots }), unusable } : undefined;
+      const config = g.root === undefined ? { path: configFilePath(input), load: (roots?: readonly string[], rootIds?: ReadonlyMap<string, string>) => loadConfig({ ...input, roots, rootIds }), unusable } : undefined;
       return (await import("../server/stdio.ts")).serveStdio(workspace, pkg.version, config);
     });
 

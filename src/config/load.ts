@@ -50,6 +50,8 @@ export interface LoadConfigInput {
    * are the projects, instead of the working directory (a client launched from the home folder still serves its folders).
    */
   roots?: readonly string[];
+  /** The ids roots had before (root → id): a root keeps its id when the client lists its roots in another order. */
+  rootIds?: ReadonlyMap<string, string>;
 }
 
 export const ENV_PREFIX = "CODEINDEX_";
@@ -121,7 +123,7 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
     const known = configured.find((c) => sameRoot(c.root, root, input.platform) && (flagId === undefined || flagId === c.id));
     projects = [known ?? adHoc(root, flagId)];
   } else if (configured.length === 0 && input.roots !== undefined && input.roots.length > 0) {
-    projects = rootProjects(input.roots, input.platform, input.home, flagId, adHoc);
+    projects = rootProjects(input.roots, input.platform, input.home, flagId, adHoc, input.rootIds);
   } else if (configured.length === 0) {
     const project = adHoc(normaliseRoot(p.resolve(input.cwd), input.platform), flagId);
     const broad = broadRoot(project.root, input.home, input.platform);
@@ -147,20 +149,39 @@ export function loadConfig(input: LoadConfigInput): AppConfig {
  * One ad hoc project per client root: the folder's name is its id (`--id` for a single root), a second folder of the
  * same name is `name-2`; a root listed twice is one project.
  */
-function rootProjects(roots: readonly string[], platform: NodeJS.Platform, home: string, flagId: string | undefined, adHoc: (root: string, id: string | undefined) => ProjectConfig): ProjectConfig[] {
+function rootProjects(
+  roots: readonly string[],
+  platform: NodeJS.Platform,
+  home: string,
+  flagId: string | undefined,
+  adHoc: (root: string, id: string | undefined) => ProjectConfig,
+  before: ReadonlyMap<string, string> = new Map(),
+): ProjectConfig[] {
   const p = pathFor(platform);
-  const projects: ProjectConfig[] = [];
-  for (const root of roots.map((r) => normaliseRoot(p.resolve(r), platform))) {
-    if (projects.some((known) => sameRoot(known.root, root, platform))) continue;
-    const name = (roots.length === 1 ? flagId : undefined) ?? (p.basename(root) || "root");
-    let id = name;
-    for (let n = 2; projects.some((known) => known.id === id); n++) id = `${name}-${n}`;
+  const unique: string[] = [];
+  for (const root of roots.map((r) => normaliseRoot(p.resolve(r), platform))) if (!unique.some((known) => sameRoot(known, root, platform))) unique.push(root);
+  // Ids served before first (an agent may hold on to them), then the new roots' names.
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const root of unique) {
+    const id = before.get(root);
+    if (id === undefined || taken.has(id)) continue;
+    ids.set(root, id);
+    taken.add(id);
+  }
+  return unique.map((root) => {
+    let id = ids.get(root);
+    if (id === undefined) {
+      const name = (unique.length === 1 ? flagId : undefined) ?? (p.basename(root) || "root");
+      id = name;
+      for (let n = 2; taken.has(id); n++) id = `${name}-${n}`;
+      taken.add(id);
+    }
     const project = adHoc(root, id);
     const broad = broadRoot(root, home, platform);
     if (broad) project.broadClientRoot = broad;
-    projects.push(project);
-  }
-  return projects;
+    return project;
+  });
 }
 
 // ---- The user file ----

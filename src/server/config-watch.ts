@@ -13,7 +13,7 @@ export interface ConfigSource {
    * Reads and validates it again, with the same environment and flags as at start, and the client's roots when it
    * gave them; throws on a malformed file.
    */
-  load: (roots?: readonly string[]) => AppConfig;
+  load: (roots?: readonly string[], rootIds?: ReadonlyMap<string, string>) => AppConfig;
   /** Why the configuration could not be read at start (the server then serves no project until it can). */
   unusable?: string;
 }
@@ -74,7 +74,9 @@ export class ConfigWatch {
     }
     let next: AppConfig;
     try {
-      next = this.source.load(this.roots);
+      // A root served before keeps its id, whatever order the client lists its roots in.
+      const rootIds = new Map(this.workspace.config.projects.filter((p) => p.adHoc).map((p) => [p.root, p.id]));
+      next = this.source.load(this.roots, rootIds);
     } catch (e) {
       const message = (e as Error).message;
       this.log(`config ${this.source.path} changed but was not applied: ${message}`);
@@ -85,7 +87,8 @@ export class ConfigWatch {
     this.unreadable = undefined;
     const change = this.workspace.reconfigure(next);
     this.pending = change.deferred.length > 0;
-    this.workspace.configNote = this.note();
+    const fromRoots = this.roots !== undefined && this.roots.length > 0 && next.projects.length > 0 && next.projects.every((p) => p.adHoc);
+    this.workspace.configNote = fromRoots ? ` The projects are the folders the MCP client works in (its roots); list projects in ${this.source.path} to serve others.` : this.note();
     const parts = [
       change.added.length > 0 ? `added ${change.added.join(", ")}` : "",
       change.removed.length > 0 ? `removed ${change.removed.join(", ")}` : "",

@@ -428,6 +428,12 @@ describe("the MCP client's roots", () => {
       [path.basename(base.home), base.home],
     ]);
     expect(config.projects.map((p) => p.broadClientRoot)).toEqual([undefined, undefined, "your home folder"]);
+    // Listed in another order, each root keeps the id it was served under.
+    const before = new Map(config.projects.map((p) => [p.root, p.id]));
+    expect(loadConfig(input(base, { roots: [b, a], rootIds: before })).projects.map((p) => [p.id, p.root])).toEqual([
+      ["api-2", b],
+      ["api", a],
+    ]);
     // Configured projects win; no roots is the working directory.
     const configured = setup({ CodeIndex: { Projects: [{ Id: "web", Root: "/srv/web" }] } });
     expect(loadConfig(input(configured, { roots: [a] })).projects.map((p) => p.id)).toEqual(["web"]);

@@ -41,6 +41,8 @@ test("the client's roots are the projects: the first call already searches them,
   await server.client.sendRootsListChanged();
   await waitFor(() => server.stderr().includes("the client's roots: added beta, alpha-2"), 10_000, "the roots' log line");
   expect(await projectIds(server)).toEqual(["alpha", "beta", "alpha-2"]);
+  const unknown = await server.call("code_search", { query: "x", project: "gamma" });
+  expect(unknown.text).toContain("The projects are the folders the MCP client works in (its roots)");
   expect((await server.json<SearchView>("code_search", { query: "SignTransfer", project: "beta" })).hits[0]?.symbol).toBe("B.Wallet.SignTransfer");
   expect((await server.json<SearchView>("code_search", { query: "SealDoor", project: "alpha-2" })).hits[0]?.symbol).toBe("C.Vault.SealDoor");
 
@@ -60,11 +62,14 @@ test("configured projects win over the client's roots", async () => {
   expect(await symbols(server, "PostEntry")).not.toContain("A.Ledger.PostEntry");
 }, 60_000);
 
-test("a root is served when its URI names a local folder", () => {
-  expect(folderOf(pathToFileURL(alpha).href)).toBe(alpha);
-  expect(folderOf("file:///tmp/with%20space")).toBe("/tmp/with space");
-  expect(folderOf("https://example.com/repo")).toBeUndefined();
-  expect(folderOf("file://remote-host/share")).toBeUndefined();
+test("a root is served when its URI names a local folder (a file's root is its folder)", () => {
+  expect(folderOf(pathToFileURL(alpha).href)).toEqual({ folder: alpha });
+  expect(folderOf(pathToFileURL(join(alpha, "Ledger.cs")).href)).toEqual({ folder: alpha });
+  const spaced = join(work.path, "with space é");
+  writeTree(spaced, { "A.cs": "class A {}\n" });
+  expect(folderOf(pathToFileURL(spaced).href)).toEqual({ folder: spaced });
+  expect(folderOf("file:///C:/Users/me/repo").problem).toBe("is no folder here");
+  expect(folderOf("file://remote-host/share").problem).toBe("names a folder on another host");
 });
 
 test("a client root that is the home folder is not built: the call says why", async () => {
@@ -75,4 +80,23 @@ test("a client root that is the home folder is not built: the call says why", as
   const refused = await server.call("code_search", { query: "Todo" });
   expect(refused.isError).toBe(true);
   expect(refused.text).toContain(`is the MCP client's root ${home}, which is your home folder: a first build would walk every folder under it.`);
+}, 60_000);
+
+test("a client slower than the calls' wait still has its roots applied; a change before the first answer is waited for", async () => {
+  const cwd = join(work.path, "cwd-slow");
+  writeTree(cwd, { "Stray.cs": "namespace S { public class Stray { public void PostEntry() {} } }\n" });
+  let roots: string[] = [alpha];
+  const slow = await startServer({ projects: [], embedding: { Provider: "none" }, workDir: cwd, roots: () => roots, rootsDelayMs: 4_500 });
+  servers.push(slow);
+  // The first call waits 3 s, then is served from the working directory; the answer, at 4.5 s, is applied all the same.
+  expect((await symbols(slow, "PostEntry"))[0]).toBe("S.Stray.PostEntry");
+  await waitFor(() => slow.stderr().includes("the client's roots: added alpha"), 10_000, "the late roots");
+  expect((await symbols(slow, "PostEntry"))[0]).toBe("A.Ledger.PostEntry");
+
+  // Roots changed before the answer to the first question: the call waits for the latest one's.
+  roots = [beta];
+  const quick = await startServer({ projects: [], embedding: { Provider: "none" }, workDir: join(work.path, "cwd-quick"), roots: () => roots, rootsDelayMs: 1_000 });
+  servers.push(quick);
+  await quick.client.sendRootsListChanged();
+  expect(await projectIds(quick)).toEqual(["beta"]);
 }, 60_000);

@@ -45,6 +45,8 @@ export interface ServerSpec {
   configText?: string;
   /** The client's roots (folders, absolute): given, the client declares the roots capability and answers roots/list with them. */
   roots?: () => readonly string[];
+  /** How long the client takes to answer roots/list (default: at once). */
+  rootsDelayMs?: number;
 }
 
 /** The part of a code_search answer the end-to-end tests read; `H` is the hit fields a test looks at. */
@@ -83,7 +85,13 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   });
   const roots = spec.roots;
   const client = new Client({ name: "code-index-test", version: "0.0.0" }, roots ? { capabilities: { roots: { listChanged: true } } } : undefined);
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots().map((folder) => ({ uri: pathToFileURL(folder).href })) }));
+  if (roots) {
+    client.setRequestHandler(ListRootsRequestSchema, async () => {
+      const listed = roots(); // as they are when asked
+      if (spec.rootsDelayMs) await Bun.sleep(spec.rootsDelayMs);
+      return { roots: listed.map((folder) => ({ uri: pathToFileURL(folder).href })) };
+    });
+  }
   await client.connect(transport);
   const call: RunningServer["call"] = async (name, args = {}, onprogress) => {
     const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as CallToolResult;
