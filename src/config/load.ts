@@ -197,14 +197,17 @@ interface LocatedFile {
  * the command line's), until a fixed file is read again.
  */
 export function fallbackConfig(input: LoadConfigInput): AppConfig {
-  const defaults = validate({}, () => "the built-in defaults");
-  let embedding: EmbeddingConfig;
-  try {
-    embedding = resolveEmbedding(defaults, { ...input, env: {} });
-  } catch {
-    embedding = resolveEmbedding(defaults, { ...input, env: {}, flags: {} });
+  // The environment's and the command line's settings when they are valid (only the file was not), else the defaults.
+  for (const tried of [input, { ...input, env: {} }, { ...input, env: {}, flags: {} }]) {
+    try {
+      const envSettings = readEnvSettings(tried.env);
+      const parsed = validate(envSettings.length > 0 ? applyEnvSettings({}, envSettings) : {}, () => "the built-in defaults");
+      return { projects: [], embedding: resolveEmbedding(parsed, tried) };
+    } catch {
+      // the next, plainer try
+    }
   }
-  return { projects: [], embedding };
+  return { projects: [], embedding: resolveEmbedding(validate({}, () => "the built-in defaults"), { ...input, env: {}, flags: {} }) };
 }
 
 /** The file loadConfig reads (it may not exist: then the built-in defaults apply). */

@@ -44,7 +44,11 @@ export class ConfigWatch {
    */
   assertReadable(): void {
     if (this.unreadable === undefined) return;
-    throw new ConfigError(`No project is served: the configuration could not be read when the server started, nor since: ${this.unreadable} Fix it; the server reads it again before each call.`);
+    // The environment is the process's: fixed where the client starts the server, then a restart.
+    const fix = /environment variable/.test(this.unreadable)
+      ? "Fix the variable where the MCP client starts the server, then restart it."
+      : "Fix it; the server reads it again before each call.";
+    throw new ConfigError(`No project is served: the configuration could not be read when the server started, nor since: ${this.unreadable} ${fix}`);
   }
 
   /** Applies the file's changes since the last call, if any; never throws (a bad edit keeps the projects served). */
@@ -67,8 +71,10 @@ export class ConfigWatch {
     const removed = stamp === "absent" && this.seen !== "absent";
     this.seen = stamp;
     // A file removed (or moved away while an editor saves it) would leave the built-in defaults, whose project is the
-    // working directory: keep serving what it said until a file is there again.
-    if (removed) {
+    // working directory: keep serving what it said until a file is there again. Unless it said nothing that is served:
+    // it could not be read, or listed no project (the working directory or the client's roots are served anyway).
+    const heldProjects = this.unreadable === undefined && this.workspace.config.projects.some((p) => !p.adHoc);
+    if (removed && heldProjects) {
       this.log(`config ${this.source.path} was removed; serving the projects it had until it is back`);
       return;
     }

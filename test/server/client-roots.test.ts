@@ -1,6 +1,7 @@
 // With no project configured, the server serves the folders the client says it works in (MCP roots), not its own
 // working directory, and follows the client when they change; a configured project list wins over roots.
 import { afterAll, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { folderOf } from "../../src/server/client-roots.ts";
@@ -99,4 +100,18 @@ test("a client slower than the calls' wait still has its roots applied; a change
   servers.push(quick);
   await quick.client.sendRootsListChanged();
   expect(await projectIds(quick)).toEqual(["beta"]);
+}, 60_000);
+
+test("with the config file removed, a change of roots is still followed (the file listed no project to keep)", async () => {
+  let roots: string[] = [alpha];
+  const dir = join(work.path, "removed-config");
+  const home = join(dir, "home");
+  const server = await startServer({ projects: [], embedding: { Provider: "none" }, workDir: dir, home, roots: () => roots });
+  servers.push(server);
+  expect(await projectIds(server)).toEqual(["alpha"]);
+  rmSync(join(home, ".code-index-mcp", "config.json"));
+  roots = [beta];
+  await server.client.sendRootsListChanged();
+  await waitFor(() => server.stderr().includes("the client's roots: added beta"), 10_000, "the new roots");
+  expect(await projectIds(server)).toEqual(["beta"]);
 }, 60_000);

@@ -96,3 +96,31 @@ test("under --root, an unknown project's error says the server serves that folde
     await rooted.close();
   }
 }, 60_000);
+
+test("an unreadable default config removed is a fix: the defaults apply; its environment's valid settings were kept meanwhile", async () => {
+  const home = join(work.path, "home-broken");
+  const cwd = join(work.path, "cwd-broken");
+  writeTree(cwd, { "Shop.cs": "namespace Shop { public class Cart { public void Checkout() {} } }\n" });
+  const server = await startServer({ projects: [], embedding: {}, workDir: cwd, home, configText: "{ not json", env: { CODEINDEX_EMBEDDING__PROVIDER: "none" } });
+  try {
+    expect((await server.call("code_search", { query: "Checkout" })).text).toContain("No project is served");
+    rmSync(join(home, ".code-index-mcp", "config.json"));
+    const found = await server.json<SearchView & { warning?: string }>("code_search", { query: "Checkout" });
+    expect(found.hits.map((h) => h.symbol)).toContain("Shop.Cart.Checkout");
+    // The embedder came from the environment (none), not the built-in Ollama.
+    expect(found.warning ?? "").not.toContain("Could not reach Ollama");
+  } finally {
+    await server.close();
+  }
+}, 60_000);
+
+test("a bad environment variable at start is said to need a restart, not a file edit", async () => {
+  const server = await startServer({ projects: [{ Id: "alpha", Root: alpha }], embedding: { Provider: "none" }, workDir: join(work.path, "env-broken"), env: { CODEINDEX_EMBEDDING__DIMENSIONS: "abc" } });
+  try {
+    const refused = await server.call("code_search", { query: "PostEntry" });
+    expect(refused.text).toContain("CODEINDEX_EMBEDDING__DIMENSIONS");
+    expect(refused.text).toContain("Fix the variable where the MCP client starts the server, then restart it.");
+  } finally {
+    await server.close();
+  }
+}, 60_000);

@@ -39,6 +39,8 @@ export interface ServerSpec {
   workDir: string;
   /** More environment for the server process. */
   env?: Record<string, string>;
+  /** Write the config at this home's default location (~/.code-index-mcp/config.json) and name no --config. */
+  home?: string;
   /** Serve this folder (`--root`) instead of the config's projects. */
   root?: string;
   /** The config file's text as given instead of one made from `projects` and `embedding` (a malformed one). */
@@ -70,13 +72,14 @@ export interface RunningServer {
 /** Writes the config file and connects a client to a freshly spawned server. */
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   mkdirSync(spec.workDir, { recursive: true });
-  const configPath = join(spec.workDir, "config.json");
+  const configPath = spec.home ? join(spec.home, ".code-index-mcp", "config.json") : join(spec.workDir, "config.json");
+  mkdirSync(dirname(configPath), { recursive: true });
   writeFileSync(configPath, spec.configText ?? JSON.stringify({ CodeIndex: { Projects: spec.projects }, Embedding: spec.embedding }, null, 2));
   const transport = new StdioClientTransport({
     command: BUN,
-    args: [CLI, "--config", configPath, ...(spec.root === undefined ? [] : ["--root", spec.root]), "serve"],
+    args: [CLI, ...(spec.home ? [] : ["--config", configPath]), ...(spec.root === undefined ? [] : ["--root", spec.root]), "serve"],
     cwd: spec.workDir,
-    env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(spec.workDir, "cache"), ...spec.env },
+    env: { ...getDefaultEnvironment(), XDG_CACHE_HOME: join(spec.workDir, "cache"), ...(spec.home ? { HOME: spec.home } : {}), ...spec.env },
     stderr: "pipe",
   });
   let log = "";
