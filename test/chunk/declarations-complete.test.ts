@@ -213,8 +213,10 @@ describe("a module's own constants (CHUNKER_VERSION 52)", () => {
       const chunks = chunker.chunk(path, text);
       expect(declarations(chunks)).toEqual(["Constant DEFAULT_TIMEOUT 5-6", "Constant AuthContext 7-7", "Function handler 9-9", "Function f 10-12", "Method code 14-14"]);
       expect(only(chunks, "DEFAULT_TIMEOUT").doc).toBe("How long a request may take.");
-      // Looked up by name, as state fields are; exported constants are API, and other languages' constants stay.
-      expect(isStateField({ ...only(chunks, "AuthContext"), path })).toBe(true);
+      // A plain value is looked up by name, as state fields are; one holding a call or an object says what it sets up
+      // (its words answer questions); exported constants are API, and other languages' constants stay.
+      expect(isStateField({ ...only(chunks, "DEFAULT_TIMEOUT"), path })).toBe(true);
+      expect(isStateField({ ...only(chunks, "AuthContext"), path })).toBe(false);
     }
     expect(isStateField({ ...only(chunker.chunk("src/limits.ts", "export const LIMIT = 3;\n"), "LIMIT"), path: "src/limits.ts" })).toBe(false);
     expect(isStateField({ ...only(chunker.chunk("src/lib.rs", "const LIMIT: u8 = 3;\n"), "LIMIT"), path: "src/lib.rs" })).toBe(false);

@@ -1,7 +1,7 @@
 // searchSnapshot's ordering for prose queries: file first, one-line members demoted; identifier queries per declaration.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { searchSnapshot, type Tuning } from "../../src/search/search.ts";
-import { indexTree } from "../support/index-fixture.ts";
+import { indexTree, withIndexedTree } from "../support/index-fixture.ts";
 import { favourOf, type Intent } from "../../src/search/prior.ts";
 
 // The comment sits inside the body, so its words belong to the method's chunk.
@@ -245,5 +245,21 @@ describe("a lookup naming several names", () => {
 
   test("one name keeps its declarations together: a field differing in case only is not a second name", () => {
     expect(names("Timer", 3)).toEqual(["App.Clock.Timer", "App.Clock.Timer", "App.Clock.Timer"]);
+  });
+});
+
+test("a module constant holding an object or a call is found by its words; one holding a plain number is a name to look up", async () => {
+  const server =
+    'const express = require("express");\n' +
+    'const corsOptions = { origin: ["https://app.example.com"], credentials: true, maxAge: 600 };\n' +
+    'const limiter = rateLimit({ windowMs: 60000, max: 100, message: "Too many requests from this IP" });\n' +
+    "const PORT = 8080;\n" +
+    "app.use(limiter);\n" +
+    "function start() { app.listen(PORT); }\n";
+  await withIndexedTree("const-words", { "server.js": server }, [".js"], (index) => {
+    const top = (query: string) => searchSnapshot(index.snapshot(), { query, limit: 3 }).map((h) => h.chunk.symbol)[0];
+    expect(top("cors allowed origins credentials")).toBe("corsOptions");
+    expect(top("how many requests per window are allowed")).toBe("limiter");
+    expect(top("PORT")).toBe("PORT");
   });
 });
