@@ -436,8 +436,9 @@ export function chunkDeclarations(
       for (const node of root.namedChildren) {
         if (node && (loaded.spec.imports.includes(node.type) || isNameList(node))) imports.push([node.startPosition.row + 1, lastRow(node) + 1]);
         // An impl block's header line is no text of its own: its methods are chunks, and it would be a one-line gap.
+        // One without methods (`impl Marker for Alpha {}`) stays gap text: nothing else says it.
         const body = node?.type === "impl_item" ? node.childForFieldName("body") : null;
-        if (node && body) imports.push([node.startPosition.row + 1, body.startPosition.row + 1]);
+        if (node && body?.namedChildren.some((child) => child?.type === "function_item")) imports.push([node.startPosition.row + 1, body.startPosition.row + 1]);
       }
     }
     const file = new SourceFile(loaded.spec, text);

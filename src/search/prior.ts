@@ -48,9 +48,12 @@ const TEST_FILE = /[._-](test|spec)s?\.[^/.]+$|(^|\/)test_[^/]*\.py$|[a-z0-9](Te
 // Rust keeps unit tests in the file they test, in a `mod tests` (by convention under `#[cfg(test)]`).
 const RUST_TEST_MODULE = /(?:^|\.)tests?\./;
 
-/** Whether a declaration lies in a Rust source file's test module (`codec.tests.crc32_of_check_string`). */
+/**
+ * Whether a declaration lies in a Rust source file's test module (`codec.tests.crc32_of_check_string`): a module, not
+ * the declaration itself, named so (`Pattern.test` is a method of the code).
+ */
 export function inRustTestModule(path: string, symbol: string): boolean {
-  return path.endsWith(".rs") && (RUST_TEST_MODULE.test(symbol) || /(?:^|\.)tests?$/.test(symbol));
+  return path.endsWith(".rs") && RUST_TEST_MODULE.test(symbol);
 }
 
 /** Whether a path is a test file or lies in a test folder. */

@@ -440,7 +440,8 @@ test("a Rust file's `mod tests` is test code: 'tests for X' leads with its tests
         expect(priorFor("src/cache.rs", intent, 0.5, inRustTestModule("src/cache.rs", "cache.tests.evicts_least_recently_used"))).toBe(priorFor("tests/integration.rs", intent));
       }
       expect(inRustTestModule("src/cache.rs", "cache.LruCache.evict_lru")).toBe(false);
-      expect(inRustTestModule("src/cache.rs", "cache.tests")).toBe(true);
+      expect(inRustTestModule("src/pattern.rs", "pattern.Pattern.test")).toBe(false); // a method of the code named test
+      expect(inRustTestModule("src/pattern.rs", "pattern.Pattern.tests")).toBe(false);
     },
   );
 });
@@ -452,12 +453,15 @@ test("Rust: an impl header's trait is implemented by the type it is for, and its
       "src/storage/mod.rs": "pub trait Engine {\n    fn flush(&mut self);\n}\n",
       "src/storage/file.rs": "pub struct FileEngine { dirty: bool }\n\nimpl FileEngine {\n    pub fn open() -> Self { FileEngine { dirty: false } }\n}\n",
       "src/storage/sync.rs": "use super::Engine;\nuse super::file::FileEngine;\n\nimpl Engine for FileEngine {\n    fn flush(&mut self) { self.dirty = false; }\n}\n",
+      // A marker impl without methods, right before another type's impl: it is no part of that type.
+      "src/marker.rs": "pub trait Marker {}\npub struct Alpha;\npub struct Beta;\n\nimpl Marker for Alpha {}\n\nimpl Beta {\n    pub fn new() -> Self { Beta }\n}\n",
     },
     [".rs"],
     (index) => {
       const snapshot = index.snapshot();
       const symbols = (query: string) => searchSnapshot(snapshot, { query, limit: 3 }).map((h) => h.chunk.symbol);
       expect(symbols("what implements Engine")[0]).toBe("storage.file.FileEngine");
+      expect(symbols("what implements Marker")).not.toContain("marker.Beta");
       // The trait's method: the impl's, in another file than the type.
       expect(memberImplementations(snapshot, "Engine", "storage.Engine", "flush").map((i) => snapshot.chunks.symbolAt(i))).toEqual(["storage.sync.FileEngine.flush"]);
     },
