@@ -22,7 +22,7 @@ export function whyNoChunk(
   id: ChunkId,
   again: string,
   notIndexed?: (path: string) => string | undefined,
-  syntaxErrorLine?: (path: string) => number | undefined,
+  hiddenBySyntaxError?: (path: string, name: string) => number | undefined,
 ): string {
   if (id.ordinal < 1 || id.ordinal > snapshot.db.lastOrdinal()) return `No chunk ${id.ordinal} in project "${id.project}": this index never made that id. ${again}`;
   const was = snapshot.db.removedChunk(id.ordinal);
@@ -49,7 +49,7 @@ export function whyNoChunk(
     const why = fileGone ? notIndexed?.(was.path) : undefined;
     if (why) return `${what} is not in the index now: ${was.path} is no longer indexed; ${why}. ${again}`;
     // A syntax error above it hides the declarations after it from the parser: not a rename.
-    const broken = fileGone ? undefined : syntaxErrorLine?.(was.path);
+    const broken = fileGone ? undefined : hiddenBySyntaxError?.(was.path, was.symbol.slice(was.symbol.lastIndexOf(".") + 1));
     if (broken !== undefined) {
       return `${what} is not in the index now: ${was.path} does not parse from line ${broken} (a syntax error), which can hide the declarations after it. Once the file is fixed, the next search takes it back in, under this id; ${again.charAt(0).toLowerCase()}${again.slice(1)}`;
     }

@@ -1,5 +1,6 @@
 // The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { wholeWord } from "../text/whole-word.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig, ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
@@ -544,14 +545,20 @@ export class Workspace {
     const found = chunkByOrdinal(snapshot, id.ordinal);
     if (!found) {
       const chunker = await this.indexDeps.chunker();
-      const syntaxErrorLine = (path: string) => {
+      // The line the file stops parsing at, when the name is still written at or after it (else it was renamed).
+      const hiddenBySyntaxError = (path: string, name: string) => {
+        let text: string;
         try {
-          return chunker.syntaxErrorLine?.(path, readFileSync(join(index.project.root, path), "utf8"));
+          text = readFileSync(join(index.project.root, path), "utf8");
         } catch {
           return undefined; // unreadable now: the message says what the index knows
         }
+        const line = chunker.syntaxErrorLine?.(path, text);
+        if (line === undefined) return undefined;
+        const said = wholeWord(name);
+        return text.split("\n").some((l, k) => k + 1 >= line && said.test(l)) ? line : undefined;
       };
-      throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)?.text, syntaxErrorLine));
+      throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)?.text, hiddenBySyntaxError));
     }
     const c = withDetails(snapshot, found);
     const total = c.endLine - c.startLine + 1;

@@ -133,6 +133,9 @@ describe("Workspace.getChunk", () => {
     );
     writeTree(root, { "src/Alpha.cs": good });
     expect((await ws.getChunk(hit.id)).symbol).toBe("App.Alpha.Stop");
+    // Renamed, with a syntax error elsewhere: a rename, said as one (fixing the error would not bring it back).
+    writeTree(root, { "src/Alpha.cs": `${good.replace("Stop(", "Halt(")}\nclass Broken {` });
+    await expect(ws.getChunk(hit.id)).rejects.toThrow("App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) was deleted or renamed since this id was made.");
     ws.close();
   });
 
