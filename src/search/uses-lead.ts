@@ -95,14 +95,21 @@ export function qualifiedUses(snapshot: Snapshot, qualifier: string, name: strin
 // "who calls X", "what uses X", "which methods call X", "callers of X", "usages of X", "calls to X", "where is X
 // called / used / invoked / referenced", "find all uses of X".
 const ASKS_FOR_USES =
-  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?|throws?|raises?|creates?|instantiates?|constructs?|catch(?:es)?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced|thrown|raised|created|instantiated|constructed)\b|\bwhere\s+(?:is|are)\s+\S+\s+(?:caught|handled)\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
+  /\b(?:who|what|which\b[^?]*?)\s+(?:calls?|uses?|invokes?|references?|throws?|raises?|creates?|instantiates?|constructs?|catch(?:es)?)\b|\b(?:callers?|usages?|uses|call\s+sites?|references|invocations?|calls)\s+(?:of|to|for)\b|\bwhere\b[^?]*\b(?:called|used|invoked|referenced|thrown|raised|created|instantiated|constructed)\b|\bfind\s+(?:all\s+)?(?:calls|uses|usages|references|callers)\b/i;
+
+// "who catches X", "where is X handled": the uses asked for are those that are no creation.
+const ASKS_FOR_CATCHING = /\b(?:catch(?:es)?|caught|handled)\b/i;
 
 // "what throws X", "where is X created": the uses asked for are the `new X(…)` ones.
 const ASKS_FOR_CREATION = /\b(?:throws?|thrown|raises?|raised|creates?|created|instantiates?|instantiated|constructs?|constructed)\b/i;
 
+// "where is PaymentDeclinedException caught / handled": a name written as code (capitalised, camelCase, snake_case);
+// "where is login handled" asks for the code that handles logins, not for uses of a `login` constant.
+const ASKS_WHERE_CAUGHT = /\bwhere\s+(?:is|are)\s+(?:[A-Z]\w*|\w*[a-z][A-Z_]\w*)\s+(?:caught|handled)\b/;
+
 /** Whether a query asks where something is used or called from, rather than where or how it is implemented. */
 export function asksForUses(query: string): boolean {
-  return ASKS_FOR_USES.test(query);
+  return ASKS_FOR_USES.test(query) || ASKS_WHERE_CAUGHT.test(query);
 }
 
 /** A usage question naming more declarations than this ("who calls Dispose") is too vague to list callers for. */
@@ -207,9 +214,15 @@ export function callersLead(snapshot: Snapshot, query: string, symbol: readonly 
   const chunks = snapshot.chunks;
   const asked = askedName(query, "uses");
   const creation = ASKS_FOR_CREATION.test(query);
+  const catching = ASKS_FOR_CATCHING.test(query);
   // "what throws X" asks for the `new X(…)` uses, when there are any; in Python, Go and Rust, which create objects
   // with calls, the `X(…)` calls (`raise OutOfStock(…)`, not `pytest.raises(OutOfStock)` or `except OutOfStock:`).
+  // "Who catches X" asks for the others: a throw is no catch.
   const asAsked = (uses: StoredIdentifier[]) => {
+    if (catching) {
+      const others = uses.filter((use) => use.kind !== "new");
+      return others.length > 0 ? others : uses;
+    }
     if (!creation) return uses;
     const created = uses.filter((use) => use.kind === "new");
     if (created.length > 0) return created;

@@ -397,6 +397,22 @@ describe("in Python, which creates objects with calls, what raises a type is its
   });
 });
 
+test("who catches X leads with the catch, not with the throw", async () => {
+  await withIndexedTree(
+    "catches",
+    {
+      "src/auth.ts":
+        "export class AuthError extends Error {}\n\nexport function handleLogin(user: string) {\n  if (!user) throw new AuthError(\"no user\");\n}\n\n" +
+        "export async function withErrors(run: () => Promise<void>) {\n  try {\n    await run();\n  } catch (e) {\n    if (e instanceof AuthError) return;\n    throw e;\n  }\n}\n",
+    },
+    [".ts"],
+    (index) => {
+      const symbols = searchSnapshot(index.snapshot(), { query: "who catches AuthError", limit: 3 }).map((h) => h.chunk.symbol);
+      expect(symbols.slice(0, 2)).toEqual(["withErrors", "AuthError"]); // the thrower is no catcher: not led
+    },
+  );
+});
+
 test("a Rust path or a Java method reference in a usage question names the member: Store::set, Money#plus", async () => {
   await withIndexedTree(
     "calls-paths",
@@ -491,8 +507,9 @@ describe("asksForUses", () => {
   });
 
   test("questions about behaviour are not", () => {
-    // "where is the exception caught" asks where in the code it names, not for its callers.
-    for (const query of ["how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar", "which component handles the destroy callback", "how are errors handled when the upload fails", "if a template engine throws inside app.render, where is the exception caught"]) {
+    // "where is the exception caught" asks where in the code it names, not for its callers; "where is login handled"
+    // for the code handling logins.
+    for (const query of ["where is login handled", "how does Foo work", "where is Foo implemented", "what does Foo return", "Foo.Bar", "which component handles the destroy callback", "how are errors handled when the upload fails", "if a template engine throws inside app.render, where is the exception caught"]) {
       expect(asksForUses(query)).toBe(false);
     }
   });
