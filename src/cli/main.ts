@@ -110,7 +110,8 @@ function openWorkspace(g: GlobalOptions, io: CliIo, watchTrustMs?: number, names
   defaultWorkerCount(io.env); // a bad CODEINDEX_CHUNK_WORKERS fails every command at once, not only those that chunk
   // A process that lives on (watchTrustMs: the server) embeds after a search what the search did not wait for.
   const backgroundEmbedding = watchTrustMs !== undefined;
-  const firstBuildAnswerMs = backgroundEmbedding ? Number(io.env.CODEINDEX_FIRST_BUILD_ANSWER_MS) || SERVER_FIRST_BUILD_ANSWER_MS : undefined;
+  const answerMs = Number(io.env.CODEINDEX_FIRST_BUILD_ANSWER_MS ?? Number.NaN);
+  const firstBuildAnswerMs = backgroundEmbedding ? (Number.isFinite(answerMs) && answerMs >= 0 ? answerMs : SERVER_FIRST_BUILD_ANSWER_MS) : undefined;
   const ws = new Workspace(config, { embedder: createEmbedder(config.embedding), chunker: createChunker, watchTrustMs, names, buildElsewhere, backgroundEmbedding, firstBuildAnswerMs });
   // With no project configured and no --root the working directory is the project: said until it is first built.
   const [only] = config.projects;

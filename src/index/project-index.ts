@@ -554,9 +554,9 @@ export class ProjectIndex {
       timer = setTimeout(() => {
         running.catch(() => {}); // goes on; its own failure is the next call's to see
         const p = readBuildProgress(this.project.cacheDirectory);
-        const where = p && p.phase === "chunk" ? `chunked ${p.done} of ${p.total} files` : p ? `${p.phase}: ${p.done} of ${p.total}` : "started";
+        const where = p && p.phase === "chunk" ? `chunked ${p.done} of ${p.total} files so far` : p ? `${p.phase}: ${p.done} of ${p.total} so far` : "starting";
         const seconds = Math.round((performance.now() - started) / 1000);
-        reject(new FirstBuildRunningError(`The first index of project "${this.id}" is being built (${where} after ${seconds} s); it goes on meanwhile. Call again in a minute; the project's status shows how far it is.`));
+        reject(new FirstBuildRunningError(`The first index of project "${this.id}" is being built (${where}; this call waited ${seconds} s); it goes on meanwhile. Call again in a minute; the project's status shows how far it is.`));
       }, limit);
     });
     return Promise.race([running, gaveUp]).finally(() => clearTimeout(timer));
