@@ -3,7 +3,7 @@
 // POSIX only: the stand-in binary is a shell script, which Windows cannot execute directly.
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeAll, tempDir } from "../support/index-fixture.ts";
 
@@ -209,6 +209,25 @@ describe.skipIf(process.platform === "win32")("launcher", () => {
     expect(b.stdout.trim()).toBe("fake-code-index serve --id b");
     expect(readdirSync(s.cacheDir).sort()).toEqual([ASSET, `${ASSET}.verified`]);
     expect(sha256(readFileSync(join(s.cacheDir, ASSET)))).toBe(sha256(FAKE_BINARY));
+  });
+
+  test("a lock held by a live launcher that has not touched it for longer than a stall is taken over", async () => {
+    const release = startRelease();
+    const s = setup(release.baseUrl);
+    mkdirSync(s.cacheDir, { recursive: true });
+    const stuck = Bun.spawn(["sleep", "30"]);
+    try {
+      const lock = join(s.cacheDir, `${ASSET}.lock`);
+      writeFileSync(lock, String(stuck.pid));
+      const longAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(lock, longAgo, longAgo);
+      const r = await run(s, ["--install"]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`(process ${stuck.pid}) has not downloaded anything for 3600 s; taking over`);
+      expect(readdirSync(s.cacheDir).sort()).toEqual([ASSET, `${ASSET}.verified`]);
+    } finally {
+      stuck.kill();
+    }
   });
 
   test("a download that stalls stops with a message; temp files of killed launchers are swept; a folder it cannot make is said", async () => {

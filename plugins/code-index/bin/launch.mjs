@@ -26,7 +26,7 @@
 // replaces the 30 s a download may receive nothing.
 import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
-import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { constants as osConstants, homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
@@ -221,7 +221,10 @@ function sweepStaleTemps(dest) {
  */
 async function downloadTurn(dest) {
   const lock = `${dest}.lock`;
-  let waiting = false;
+  // The holder touches the lock as it downloads (every DOWNLOAD_PROGRESS_MS); one untouched for longer than a stall
+  // is a launcher stuck, stopped, or gone with its pid reused.
+  const staleMs = (Number(process.env.CODEINDEX_DOWNLOAD_IDLE_MS) || DOWNLOAD_IDLE_MS) + DOWNLOAD_PROGRESS_MS;
+  let toldAt = 0;
   for (;;) {
     try {
       writeFileSync(lock, String(process.pid), { flag: "wx" });
@@ -229,13 +232,25 @@ async function downloadTurn(dest) {
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
     }
-    const holder = Number(readFileSync(lock, "utf8").trim());
-    if (!Number.isInteger(holder) || holder <= 0 || !isAlive(holder)) {
-      rmSync(lock, { force: true }); // left by a launcher that is gone
+    let holder;
+    let age;
+    try {
+      holder = Number(readFileSync(lock, "utf8").trim());
+      age = Date.now() - statSync(lock).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    // An empty lock is one being written (its pid follows): a live holder to wait for, unless it stays so.
+    const gone = holder !== 0 && (!Number.isInteger(holder) || holder < 0 || !isAlive(holder));
+    if (gone || age > staleMs) {
+      rmSync(lock, { force: true });
+      if (!gone) say(`the launcher holding ${lock} (process ${holder}) has not downloaded anything for ${Math.round(age / 1000)} s; taking over`);
       continue;
     }
-    if (!waiting) say(`another launcher (process ${holder}) is downloading the server binary; waiting for it ...`);
-    waiting = true;
+    if (Date.now() - toldAt >= DOWNLOAD_PROGRESS_MS) {
+      say(`another launcher (process ${holder}) is downloading the server binary; waiting for it ...`);
+      toldAt = Date.now();
+    }
     await new Promise((r) => setTimeout(r, 250));
     if (isFile(dest)) return undefined;
   }
@@ -284,7 +299,15 @@ async function fetchInto(url, sha256, dest) {
     new LaunchError(`download stalled: nothing came from ${url} for ${idleMs >= 1000 ? `${Math.round(idleMs / 1000)} s` : `${idleMs} ms`} (${mib(bytes)} MiB received). Check the network and start again. ${manualSteps(url, sha256, dest)}`);
   stillReceiving();
   let total;
-  const progress = setInterval(() => say(`downloading: ${mib(bytes)}${total ? ` of ${mib(total)}` : ""} MiB`), DOWNLOAD_PROGRESS_MS);
+  const progress = setInterval(() => {
+    say(`downloading: ${mib(bytes)}${total ? ` of ${mib(total)}` : ""} MiB`);
+    try {
+      const now = new Date();
+      utimesSync(`${dest}.lock`, now, now); // alive: launchers waiting on the lock keep waiting
+    } catch {
+      // no lock to touch
+    }
+  }, DOWNLOAD_PROGRESS_MS);
   try {
     let response;
     try {
