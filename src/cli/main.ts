@@ -12,6 +12,7 @@ import { CHUNK_KINDS, DECLARATION_KINDS, REFERENCE_KINDS, spelledKind, type Chun
 import { UsageError, Workspace, type OperationHooks } from "../ops/workspace.ts";
 import { CLI_NAMES, MCP_NAMES, type CommandNames } from "../ops/command-names.ts";
 import { compact, GET_CHUNK_LINES } from "../ops/views.ts";
+import { parseChunkId } from "../ops/chunk-id.ts";
 import { OUTLINE_LIMIT } from "../ops/navigate.ts";
 import { formatBuild, formatChunk, formatFindSymbol, formatOutline, formatReferences, formatSearch, formatStatus, formatTypeOutline } from "./print.ts";
 import { progressReporter } from "./progress.ts";
@@ -260,8 +261,13 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     .action(async (id: string, o: { maxLines: number }) => {
       // The id names its project: a different -p would look applied and be ignored.
       const project = globals().project;
-      const named = id.trim().replace(/:[^:]*:[^:]*$/, "");
-      if (project !== undefined && named !== id.trim() && named !== project.trim()) {
+      let named: string | undefined;
+      try {
+        named = parseChunkId(id.trim(), CLI_NAMES.search).project;
+      } catch {
+        named = undefined; // a malformed id: getChunk says what is wrong with it
+      }
+      if (project !== undefined && named !== undefined && named !== project.trim()) {
         throw new UsageError(`-p/--project ${project} does not apply to get: the id names its project ("${named}"). Leave -p out.`);
       }
       const ws = open();

@@ -72,12 +72,15 @@ export function formatBuild(views: ReindexView[]): string {
     .join("\n");
 }
 
-function outlineLines(nodes: readonly OutlineNode[], depth: number, out: string[]): void {
+function outlineLines(nodes: readonly OutlineNode[], depth: number, out: string[], parent?: string): void {
   for (const n of nodes) {
     const pad = "  ".repeat(depth);
+    // A member qualified by more than its parent (a Java enum constant's own method, `OrderStatus.PENDING.allowedNext`)
+    // says by what: its signature alone reads like its siblings'.
+    const between = parent !== undefined && n.symbol.startsWith(`${parent}.`) ? n.symbol.slice(parent.length + 1).split(".").slice(0, -1).join(".") : "";
     if (n.kind === "Namespace") out.push(`${pad}namespace ${n.symbol}`);
-    else out.push(`${pad}${n.signature ?? n.symbol}  [${n.kind}]  ${n.start_line}-${n.end_line}  id ${n.id}`);
-    if (n.members) outlineLines(n.members, depth + 1, out);
+    else out.push(`${pad}${between ? `${between}: ` : ""}${n.signature ?? n.symbol}  [${n.kind}]  ${n.start_line}-${n.end_line}  id ${n.id}`);
+    if (n.members) outlineLines(n.members, depth + 1, out, n.kind === "Namespace" ? undefined : n.symbol);
   }
 }
 

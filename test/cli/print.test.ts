@@ -1,6 +1,23 @@
 import { describe, expect, test } from "bun:test";
-import { formatReferences, formatSearch } from "../../src/cli/print.ts";
-import type { ReferencesView } from "../../src/ops/views.ts";
+import { formatOutline, formatReferences, formatSearch } from "../../src/cli/print.ts";
+import type { OutlineView, ReferencesView } from "../../src/ops/views.ts";
+
+describe("formatOutline", () => {
+  test("a member qualified by more than its parent says by what (a Java enum constant's own method)", () => {
+    const method = (symbol: string, line: number) => ({ kind: "Method", symbol, id: `p:e:${line}`, signature: "Set<OrderStatus> allowedNext()", start_line: line, end_line: line });
+    const view = {
+      project: "p",
+      path: "OrderStatus.java",
+      count: 4,
+      declarations: [
+        { kind: "Namespace", symbol: "shop", members: [{ kind: "Enum", symbol: "shop.OrderStatus", id: "p:e:1", signature: "public enum OrderStatus", start_line: 2, end_line: 10, members: [method("shop.OrderStatus.PENDING.allowedNext", 4), method("shop.OrderStatus.allowedNext", 9)] }] },
+      ],
+    } as unknown as OutlineView;
+    const lines = formatOutline(view).split("\n");
+    expect(lines[3]).toBe("      PENDING: Set<OrderStatus> allowedNext()  [Method]  4-4  id p:e:4");
+    expect(lines[4]).toBe("      Set<OrderStatus> allowedNext()  [Method]  9-9  id p:e:9");
+  });
+});
 
 describe("formatReferences", () => {
   test("two uses on one line are told apart by their receivers; a line with one use is printed as before", () => {
