@@ -18,6 +18,7 @@ import javascriptQuery from "./queries/javascript.scm" with { type: "text" };
 import ecmascriptReferences from "./queries/ecmascript-references.scm" with { type: "text" };
 import ecmascriptTests from "./queries/ecmascript-tests.scm" with { type: "text" };
 import ecmascriptClassExpressions from "./queries/ecmascript-class-expressions.scm" with { type: "text" };
+import ecmascriptModuleConstants from "./queries/ecmascript-module-constants.scm" with { type: "text" };
 import javascriptReferences from "./queries/javascript-references.scm" with { type: "text" };
 import jsxReferences from "./queries/jsx-references.scm" with { type: "text" };
 import pythonQuery from "./queries/python.scm" with { type: "text" };
@@ -181,8 +182,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "javascript",
     extensions: [".cjs", ".js", ".jsx", ".mjs"],
     wasm: javascriptWasm,
-    query: `${ecmascriptClassExpressions}\n${javascriptQuery}\n${ecmascriptTests}`,
-    queryFile: "queries/ecmascript-class-expressions.scm + queries/javascript.scm + queries/ecmascript-tests.scm",
+    query: `${ecmascriptClassExpressions}\n${javascriptQuery}\n${ecmascriptModuleConstants}\n${ecmascriptTests}`,
+    queryFile: "queries/ecmascript-class-expressions.scm + queries/javascript.scm + queries/ecmascript-module-constants.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${javascriptReferences}\n${jsxReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/javascript-references.scm + queries/jsx-references.scm",
     kinds: {
@@ -253,8 +254,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "tsx",
     extensions: [".tsx"],
     wasm: tsxWasm,
-    query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptTests}`,
-    queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-tests.scm",
+    query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptModuleConstants}\n${ecmascriptTests}`,
+    queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-module-constants.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${typescriptReferences}\n${jsxReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm + queries/jsx-references.scm",
     kinds: TYPESCRIPT_KINDS,
@@ -269,8 +270,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: "typescript",
     extensions: [".cts", ".mts", ".ts"],
     wasm: typescriptWasm,
-    query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptTests}`,
-    queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-tests.scm",
+    query: `${ecmascriptClassExpressions}\n${typescriptQuery}\n${ecmascriptModuleConstants}\n${ecmascriptTests}`,
+    queryFile: "queries/ecmascript-class-expressions.scm + queries/typescript.scm + queries/ecmascript-module-constants.scm + queries/ecmascript-tests.scm",
     references: `${ecmascriptReferences}\n${typescriptReferences}`,
     referencesFile: "queries/ecmascript-references.scm + queries/typescript-references.scm",
     kinds: TYPESCRIPT_KINDS,

@@ -48,14 +48,6 @@
       (lexical_declaration
         (variable_declarator name: (identifier) @name) @definition.constant))))
 
-; A module's own one-line `const` values are looked up by name as exported ones are (`const AuthContext =
-; createContext(…)`, `const DEFAULT_TIMEOUT = 5000`). A longer value (an object of handlers, a table) stays gap text:
-; as a chunk it would repeat its methods' text and outrank them. A binding of `require(…)` or `import(…)` is an import.
-(program
-  (lexical_declaration kind: "const"
-    (variable_declarator name: (identifier) @name value: (_) @_value
-      (#not-match? @_value "^(await\\s+)?(require|import)\\s*\\(|\\n")) @definition.constant))
-
 (method_definition name: (property_identifier) @name body: (statement_block) @body (#eq? @name "constructor")) @definition.constructor
 (method_definition name: (_) @name body: (statement_block) @body) @definition.method
 (method_signature name: (_) @name) @definition.method
