@@ -4,11 +4,11 @@
 const SCRIPT_PATH = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 
 /**
- * A script module's own constant holding a plain value (`const MAX_DELAY = 2147483647`, `other = 5` in a list):
+ * A script module's own constant holding a plain value (`const MAX_DELAY = 2 ** 31 - 1`, `other = 5` in a list):
  * the number or string says nothing of where logic lives. One holding an object or a call (`const corsOptions = {
  * origin, credentials }`, `rateLimit({ max: 100 })`) says what it configures: its words answer questions.
  */
-const PLAIN_VALUE = /^(?:const\s+)?[\w$]+(?:\s*:\s*[^=]+)?\s*=\s*(?:[-+]?[\d_.]+(?:e[-+]?\d+)?n?|0x[\da-f_]+|(["'])(?:(?!\1).)*\1|`[^`$]*`|true|false|null|undefined)\s*(?:as\s+const)?;?$/i;
+const PLAIN_VALUE = /^(?:const\s+)?[\w$]+(?:\s*:\s*[^=]+)?\s*=\s*(?:(?=[^;]*\d)[-+*/%()\s\d_.]+(?:e[-+]?\d+)?n?|0x[\da-f_]+|(["'])(?:(?!\1).)*\1|`[^`$]*`|true|false|null|undefined)\s*(?:as\s+const)?;?$/i;
 
 /**
  * A field that holds state (not `const`, `static readonly` or Java `final`), or a script module's own constant of a
