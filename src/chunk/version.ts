@@ -106,5 +106,6 @@
  *     impl block's header lines are no gap chunk; a Rust enum variant's fields are no Field chunks of the enum.
  * 54: Java: an enum constant's body qualifies its methods (`OrderStatus.PENDING.allowedNext`); annotation type
  *     elements are Method chunks; a record's components are Field chunks.
+ * 55: a chunk's kind is no word of its lexical header.
  */
-export const CHUNKER_VERSION = 54;
+export const CHUNKER_VERSION = 55;

@@ -1,4 +1,5 @@
-// Builds the three FTS columns of a chunk: header (symbol, path, kind), summary (signature, doc), body (code).
+// Builds the three FTS columns of a chunk: header (symbol, path), summary (signature, doc), body (code). The kind is
+// no header word: "a constant true or false", "which method …" matched every Constant or Method chunk's header.
 import type { ChunkDraft } from "../types.ts";
 import { termsLine } from "../text/tokens.ts";
 import type { LexicalDoc, PassageWrite } from "../store/db.ts";
@@ -11,7 +12,7 @@ export function pathWords(path: string): string {
 /** `words` is `pathWords(path)`, passed in by callers that make the rows of many chunks of one file. */
 export function lexicalDocOf(path: string, draft: ChunkDraft, words = pathWords(path)): LexicalDoc {
   return {
-    header: termsLine(`${draft.symbol} ${words} ${draft.kind}`),
+    header: termsLine(`${draft.symbol} ${words}`),
     summary: termsLine(`${draft.signature} ${draft.doc ?? ""}`),
     body: termsLine(draft.content),
   };

@@ -7,7 +7,10 @@ import { Workspace } from "../../src/ops/workspace.ts";
 import { searchSnapshot } from "../../src/search/search.ts";
 import { readRedactedLines } from "../../src/ops/source-lines.ts";
 import type { Hit } from "../../src/types.ts";
-import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, hasTests, memberImplementations, typedName } from "../../src/search/uses-lead.ts";
+import { ambiguousUsage, askedName, asksForImplementers, asksForTests, asksForUses, hasTests, memberImplementations, testsLead, typedName } from "../../src/search/uses-lead.ts";
+import { rankBySymbol } from "../../src/search/symbol.ts";
+import { queryTerms } from "../../src/text/tokens.ts";
+import type { Snapshot } from "../../src/index/snapshot.ts";
 import { inRustTestModule, isTestPath, priorFor } from "../../src/search/prior.ts";
 import { chunker, csClass, embeddingConfig, indexTree, projectConfig, removeAll, tempDir, withIndexedTree, writeTree } from "../support/index-fixture.ts";
 
@@ -54,13 +57,13 @@ const dirs: string[] = [];
 afterAll(() => removeAll(dirs));
 
 /** Indexes `files` for the enclosing describe block; the returned function gives the search of its current snapshot. */
-function searchOf(prefix: string, files: Record<string, string>): (query: string, limit: number) => Hit[] {
+function searchOf(prefix: string, files: Record<string, string>): ((query: string, limit: number) => Hit[]) & { snapshot: () => Snapshot } {
   let tree: Awaited<ReturnType<typeof indexTree>>;
   beforeAll(async () => {
     tree = await indexTree(prefix, files);
   });
   afterAll(() => tree.dispose());
-  return (query, limit) => searchSnapshot(tree.index.snapshot(), { query, limit });
+  return Object.assign((query: string, limit: number) => searchSnapshot(tree.index.snapshot(), { query, limit }), { snapshot: () => tree.index.snapshot() });
 }
 
 const top = (query: string, limit = 3) => searchSnapshot(fixture.index.snapshot(), { query, limit }).map((h) => h.chunk.symbol);
@@ -277,7 +280,11 @@ describe("a question asking for the tests of a declaration leads with the test c
     expect(hits[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
     expect(hits[0]!.focusLine).toBe(7);
     expect(ask("how is Clock.Now tested")[0]!.chunk.symbol).toBe("App.Time.Tests.ClockTests.NowAdvances");
-    expect(ask("tests for Clock").map((h) => h.chunk.symbol)).not.toContain("App.Time.Tests.ClockTests.Unrelated");
+    // A test of the same file that does not use Clock is not led: it may follow as the file's next chunk, never first.
+    const snapshot = search.snapshot();
+    const led = [...testsLead(snapshot, "tests for Clock", rankBySymbol(snapshot, "tests for Clock", queryTerms("tests for Clock"))).keys()].map((i) => snapshot.chunks.symbolAt(i));
+    expect(led).toContain("App.Time.Tests.ClockTests.NowAdvances");
+    expect(led).not.toContain("App.Time.Tests.ClockTests.Unrelated");
   });
 
   test("keywords ask too (\"Clock tests\"); a test file named for the declaration leads, by its uses or its first declaration", () => {
