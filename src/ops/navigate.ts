@@ -646,6 +646,21 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
       hits.push({ project: index.id, root: index.project.root, snapshot, index: d.index, match: d.match, rank: MATCH_ORDER[d.match], order });
     });
   }
+  // Enum members are no declarations of their own (`Error::Corrupt`, `OrderStatus.PENDING`): a name nothing declares
+  // may be one, and its enum is what declares it.
+  const members: string[] = [];
+  if (hits.length === 0 && (!params.kinds || params.kinds.includes("Enum"))) {
+    for (const { index, snapshot } of ready) {
+      for (const found of enumsWithMember(snapshot, name, (path) => readRedactedLines(index.project.root, path))) {
+        hits.push({ project: index.id, root: index.project.root, snapshot, index: found.index, match: "enum-member", rank: MATCH_ORDER["enum-member"], order: hits.length });
+        members.push(`${snapshot.chunks.symbolAt(found.index)} (${snapshot.chunks.pathAt(found.index)}:${found.line})`);
+      }
+    }
+    if (members.length > 0) {
+      const enums = `${members.slice(0, 3).join(", ")}${members.length > 3 ? ", …" : ""}`;
+      warnings.push(`No declaration is named "${echo(name)}"; enum members are no declarations of their own: the enum${members.length === 1 ? "" : "s"} ${enums} ${members.length === 1 ? "has" : "have"} one of that name, listed here.`);
+    }
+  }
   hits.sort((a, b) => a.rank - b.rank || a.order - b.order);
   // The root as this call found it (a config edit may drop the project meanwhile).
   const fileOf = (h: (typeof hits)[number]) => ({ path: join(h.root, h.snapshot.chunks.pathAt(h.index)), project: h.project });
@@ -661,12 +676,43 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
   if (otherKinds.length > 0) {
     const kinds = otherKinds.join(" and ");
     warnings.push(`"${echo(name)}" is declared as ${kinds}, which the kind filter (${params.kinds!.join(", ")}) leaves out: ask without it, or for ${kinds}.`);
-  } else if (hits.length === 0 && simple !== undefined && !/\s/.test(simple)) {
+  } else if (hits.length === 0 && members.length === 0 && simple !== undefined && !/\s/.test(simple)) {
     const close = closeNamesNote(ready.map((r) => r.snapshot), simple);
     if (close) warnings.push(close);
   }
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;
+}
+
+/**
+ * The enums with a member named as `name`'s last segment (a qualified name's enum ends with its other segments), and
+ * the member's line: a line of the enum's body that starts with the name (`Corrupt { offset, reason },`, `PENDING {`,
+ * `Update = 5,`). At most 20.
+ */
+function enumsWithMember(snapshot: Snapshot, name: string, linesOf: (path: string) => readonly string[] | undefined): { index: number; line: number }[] {
+  const segments = symbolSegments(normalizeName(name));
+  const member = segments.pop();
+  if (member === undefined || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(member)) return [];
+  const qualifier = segments.join(".");
+  // At a line's start, or after the `{` or `,` of a one-line enum (`pub enum Other { Closed }`).
+  const starts = new RegExp(`(?:^|[{,])\\s*(?:#\\[[^\\]]*\\]\\s*|@\\w+\\s*)*${member.replace(/\$/g, "\\$")}(?![\\p{L}\\p{N}_$])\\s*(?:[,;={(}]|$)`, "u");
+  const found: { index: number; line: number }[] = [];
+  const chunks = snapshot.chunks;
+  for (let i = 0; i < chunks.length && found.length < 20; i++) {
+    if (chunks.kindAt(i) !== "Enum") continue;
+    const symbol = chunks.symbolAt(i);
+    if (qualifier !== "" && symbol !== qualifier && !symbol.endsWith(`.${qualifier}`)) continue;
+    const lines = linesOf(chunks.pathAt(i));
+    if (!lines) continue;
+    for (let line = chunks.startLineAt(i); line <= Math.min(chunks.endLineAt(i), lines.length); line++) {
+      const text = lines[line - 1]!;
+      // Not in a doc comment (`/// Update of the loop`).
+      if (/^\s*(?:\/\/|\/\*|\*|#(?!\[))/.test(text) || !starts.test(text)) continue;
+      found.push({ index: i, line });
+      break;
+    }
+  }
+  return found;
 }
 
 /** The kinds of the declarations a name matches outright with no kind filter (`record struct AccountId` is a Record). */

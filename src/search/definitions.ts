@@ -10,7 +10,7 @@ import { typedArityFit, withoutTypeArguments } from "./symbol.ts";
  * How a definition matched, best first; the tools report it per hit. A name typed in another case than the code's
  * (`timer` for `Timer`) still finds it, labelled so the agent does not take it for the name it typed.
  */
-export const DEFINITION_MATCHES = ["exact", "exact-ignoring-case", "qualified", "qualified-ignoring-case", "prefix", "words"] as const;
+export const DEFINITION_MATCHES = ["exact", "exact-ignoring-case", "qualified", "qualified-ignoring-case", "prefix", "words", "enum-member"] as const;
 export type DefinitionMatch = (typeof DEFINITION_MATCHES)[number];
 
 export interface DefinitionHit {

@@ -331,6 +331,28 @@ describe("outline a type", () => {
     }
   });
 
+  test("find-symbol of an enum member (no declaration of its own) lists its enum, saying so; a qualified one its enum only", async () => {
+    const files = {
+      "src/error.rs": "/// Errors.\npub enum Error {\n    /// The log is damaged.\n    Corrupt { offset: u64 },\n    Closed,\n}\n\npub enum Other { Closed }\n",
+      "src/OrderStatus.java": "package shop;\npublic enum OrderStatus {\n    PENDING {\n        Set<OrderStatus> next() { return Set.of(); }\n    },\n    PAID;\n}\n",
+      "src/Timing.cs": "namespace App\n{\n    /// <summary>When.</summary>\n    public enum PlayerLoopTiming\n    {\n        Initialization = 0,\n        LastUpdate = 1,\n    }\n}\n",
+    };
+    const { ws: enumWs } = smallWorkspace("nav-enum-members", files, [".rs", ".java", ".cs"]);
+    try {
+      const corrupt = await enumWs.findSymbol({ name: "Corrupt", limit: 5 });
+      expect(corrupt.hits.map((h) => [h.symbol, h.match])).toEqual([["error.Error", "enum-member"]]);
+      expect(corrupt.warning).toBe('No declaration is named "Corrupt"; enum members are no declarations of their own: the enum error.Error (src/error.rs:4) has one of that name, listed here.');
+      expect((await enumWs.findSymbol({ name: "Closed", limit: 5 })).hits.map((h) => h.symbol)).toEqual(["error.Error", "error.Other"]);
+      expect((await enumWs.findSymbol({ name: "Other::Closed", limit: 5 })).hits.map((h) => h.symbol)).toEqual(["error.Other"]);
+      expect((await enumWs.findSymbol({ name: "PAID", limit: 5 })).hits.map((h) => h.symbol)).toEqual(["shop.OrderStatus"]);
+      expect((await enumWs.findSymbol({ name: "PlayerLoopTiming.LastUpdate", limit: 5 })).hits.map((h) => h.symbol)).toEqual(["App.PlayerLoopTiming"]);
+      // A name no enum has either: the closest names, as before.
+      expect((await enumWs.findSymbol({ name: "Corupt", limit: 5 })).hits).toEqual([]);
+    } finally {
+      enumWs.close();
+    }
+  });
+
   test("a test suite named like a class the code declares, and its tests, are no part of the class", async () => {
     const files = {
       "src/orderService.ts": "export class OrderService {\n  cancelOrder(id: string) { return id; }\n}\n",

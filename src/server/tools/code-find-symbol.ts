@@ -11,7 +11,7 @@ export const codeFindSymbol = defineTool({
   description: [
     "Finds where a type or member is declared, by name: exact simple name first (\"Sign\"), then qualified suffix (\"Wallet.Sign\"), then case-insensitive prefix (\"Sig\"), then sub-word match (\"balance changes\" finds GetBalanceChanges).",
     "Use it when you know (part of) a name; use code_search when you only know the behaviour. Overloads and partial declarations are each listed.",
-    `Returns {name, count, warning?, hits:[{id, project, path, start_line, end_line, kind, symbol, signature, doc?, match}]}, match being exact | qualified | prefix | words (exact-ignoring-case / qualified-ignoring-case when only the case differs); at most \`limit\` hits (default ${FIND_SYMBOL_LIMIT.default}, ${FIND_SYMBOL_LIMIT.min}-${FIND_SYMBOL_LIMIT.max}).`,
+    `Returns {name, count, warning?, hits:[{id, project, path, start_line, end_line, kind, symbol, signature, doc?, match}]}, match being exact | qualified | prefix | words (exact-ignoring-case / qualified-ignoring-case when only the case differs), or enum-member (no declaration has the name: the enums with a member of it); at most \`limit\` hits (default ${FIND_SYMBOL_LIMIT.default}, ${FIND_SYMBOL_LIMIT.min}-${FIND_SYMBOL_LIMIT.max}).`,
     "The index is refreshed for changed files first. Pass a hit's id to code_get_chunk for the body, or its symbol to code_references for its uses.",
     UNTRUSTED_NOTE,
   ].join(" "),
