@@ -212,8 +212,10 @@ class SourceFile {
   outermost(node: Node): Node {
     let outer = node;
     for (let parent = outer.parent; parent && this.spec.wrappers.includes(parent.type); parent = parent.parent) {
-      const type = outer.type;
-      if (parent.namedChildren.filter((c) => c.type === type).length !== 1) break;
+      // Alone of its kind in its wrapper (a decorator or an `export` beside it is no second declaration). A Go group's
+      // `Money int64` and `Cents = Money` are specs of one kind, though of two node types: each its own chunk.
+      const kind = specKind(outer.type);
+      if (parent.namedChildren.filter((c) => c !== null && specKind(c.type) === kind).length !== 1) break;
       outer = parent;
     }
     return outer;
@@ -297,6 +299,11 @@ class SourceFile {
     if (folded !== undefined) return folded;
     return signature.length > MAX_BODYLESS_SIGNATURE ? `${signature.slice(0, MAX_BODYLESS_SIGNATURE)} …` : signature;
   }
+}
+
+/** A node type as one kind of declaration in a wrapper: Go's `type_alias` is a `type_spec` there. */
+function specKind(type: string): string {
+  return type === "type_alias" ? "type_spec" : type;
 }
 
 /** Matches of the query, deduplicated (rule 1), in source order; plus scope names and the package prefix. */

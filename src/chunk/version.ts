@@ -107,5 +107,6 @@
  * 54: Java: an enum constant's body qualifies its methods (`OrderStatus.PENDING.allowedNext`); annotation type
  *     elements are Method chunks; a record's components are Field chunks.
  * 55: a chunk's kind is no word of its lexical header.
+ * 56: a Go `type (…)` group holding an alias (`Cents = Money`) is no longer one chunk per spec spanning the group.
  */
-export const CHUNKER_VERSION = 55;
+export const CHUNKER_VERSION = 56;

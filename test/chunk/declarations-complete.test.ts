@@ -315,6 +315,17 @@ describe("Python module-level names and class attributes", () => {
   });
 });
 
+describe("Go type groups with an alias (CHUNKER_VERSION 56)", () => {
+  test("each spec of a group is its own chunk, a `=` alias among them too; a lone alias is its whole declaration", () => {
+    const text = src("package order", "", "type (", "\t// Money is an amount in cents.", "\tMoney int64", "\t// Cents is an alias kept for old callers.", "\tCents = Money", ")", "", "// Legacy is a single alias.", "type Legacy = Order");
+    const chunks = chunker.chunk("internal/order/alias.go", text);
+    expect(declarations(chunks)).toEqual(["TypeAlias order.Money 4-5", "TypeAlias order.Cents 6-7", "TypeAlias order.Legacy 10-11"]);
+    expect(only(chunks, "order.Cents").signature).toBe("Cents = Money");
+    expect(only(chunks, "order.Cents").doc).toBe("Cents is an alias kept for old callers.");
+    expect(only(chunks, "order.Legacy").signature).toBe("type Legacy = Order");
+  });
+});
+
 describe("Go package-level variables", () => {
   test("one Field per name, in a block or not, its // comment the doc; `_` and function locals are not chunks", () => {
     const text = src(
