@@ -8,7 +8,7 @@ import { DEFINITION_MATCHES, enclosingChunk, findDefinitions, namedOutright, nor
 import type { StoredIdentifier } from "../store/db.ts";
 import { symbolTypes, TYPE_KINDS as SYMBOL_TYPE_KINDS, useMatch } from "../search/uses.ts";
 import { typedArityFit } from "../search/symbol.ts";
-import { memberImplementations, rustImplementingType, usesOfName } from "../search/uses-lead.ts";
+import { goImplementers, memberImplementations, rustImplementingType, usesOfName } from "../search/uses-lead.ts";
 import { isTestPath } from "../search/prior.ts";
 import { closeNamesNote } from "./search-notes.ts";
 import type { CommandNames } from "./command-names.ts";
@@ -799,6 +799,17 @@ export async function references(ws: Workspace, params: ReferencesParams, hooks?
           const id: StoredIdentifier = { path: member.path, line: declarationLine(lines, member, bare), kind: "implementation", name: bare };
           found.push({ r, id, match: "qualified", enclosing: member });
         }
+      }
+    }
+    if (found.length > 0) otherKinds = 0;
+  }
+  // A Go interface is implemented without naming it: its implementers are the types with all its methods.
+  if (params.kinds?.includes("implementation") && segments.length === 1) {
+    for (const r of ready) {
+      for (const index of goImplementers(r.snapshot, bare)) {
+        const type = r.snapshot.chunks.at(index)!;
+        const line = declarationLine(linesOf(r, type.path), type, r.snapshot.chunks.nameAt(index));
+        found.push({ r, id: { path: type.path, line, kind: "implementation", name: bare }, match: "qualified", enclosing: type });
       }
     }
     if (found.length > 0) otherKinds = 0;

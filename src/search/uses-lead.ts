@@ -341,7 +341,41 @@ function implementersOf(snapshot: Snapshot, typeName: string, own: string | unde
     // `IUniTaskSource<T> : IUniTaskSource` is the same name, not an implementation to list.
     if (type !== undefined && snapshot.chunks.symbolAt(type) !== own) out.add(type);
   }
+  for (const type of goImplementers(snapshot, typeName, own)) out.add(type);
   return [...out];
+}
+
+/**
+ * Go interfaces are satisfied implicitly: the types whose methods include every method of the Go interface named
+ * `typeName` (its symbol `own` when known), by name. No use names the interface, so the identifier index has none.
+ */
+export function goImplementers(snapshot: Snapshot, typeName: string, own?: string): number[] {
+  const chunks = snapshot.chunks;
+  const lower = typeName.toLowerCase();
+  const interfaces = chunksNamed(snapshot, [lower]).get(lower)!.filter(
+    (i) => chunks.kindAt(i) === "Interface" && chunks.pathAt(i).endsWith(".go") && chunks.nameAt(i) === typeName && (own === undefined || chunks.symbolAt(i) === own),
+  );
+  if (interfaces.length === 0) return [];
+  const methodsOf = new Map<string, Set<string>>();
+  for (let i = 0; i < chunks.length; i++) {
+    if (chunks.kindAt(i) !== "Method" || !chunks.pathAt(i).endsWith(".go")) continue;
+    const owner = chunks.qualifierAt(i);
+    if (owner === undefined) continue;
+    if (!methodsOf.has(owner)) methodsOf.set(owner, new Set());
+    methodsOf.get(owner)!.add(chunks.nameAt(i));
+  }
+  const out: number[] = [];
+  for (const iface of interfaces) {
+    const wanted = methodsOf.get(chunks.symbolAt(iface));
+    if (!wanted || wanted.size === 0) continue;
+    for (const [owner, names] of methodsOf) {
+      if (owner === chunks.symbolAt(iface) || ![...wanted].every((name) => names.has(name))) continue;
+      const simple = owner.slice(owner.lastIndexOf(".") + 1).toLowerCase();
+      const type = chunksNamed(snapshot, [simple]).get(simple)!.find((i) => chunks.symbolAt(i) === owner && chunks.kindAt(i) !== "Method" && chunks.kindAt(i) !== "Interface");
+      if (type !== undefined) out.push(type);
+    }
+  }
+  return out;
 }
 
 /**

@@ -331,6 +331,24 @@ describe("outline a type", () => {
     }
   });
 
+  test("a Go interface's implementers are the types with all its methods: references -k implementation and 'what implements'", async () => {
+    const client =
+      "package payment\n\n// Charger takes money.\ntype Charger interface {\n\tCharge(customer string, cents int) error\n\tRefund(id string) error\n}\n\n" +
+      "type StripeClient struct{ key string }\n\nfunc (c *StripeClient) Charge(customer string, cents int) error { return nil }\nfunc (c *StripeClient) Refund(id string) error { return nil }\n\n" +
+      "// Logger has one of the two methods: no Charger.\ntype Logger struct{}\n\nfunc (l Logger) Charge(customer string, cents int) error { return nil }\n";
+    const { ws: goWs } = smallWorkspace("nav-go-implicit", { "payment/client.go": client, "payment/fake.go": "package payment\n\ntype FakeCharger struct{ n int }\n\nfunc (f *FakeCharger) Charge(c string, cents int) error { return nil }\nfunc (f *FakeCharger) Refund(id string) error { return nil }\n" }, [".go"]);
+    try {
+      const uses = await goWs.references({ symbol: "Charger", kinds: ["implementation"], limit: 10 });
+      expect(uses.files.flatMap((f) => f.references.map((r) => `${f.path}:${r.line} ${r.enclosing_symbol}`)).sort()).toEqual(["payment/client.go:9 payment.StripeClient", "payment/fake.go:3 payment.FakeCharger"]);
+      const refunds = await goWs.references({ symbol: "Charger.Refund", kinds: ["implementation"], limit: 10 });
+      expect(refunds.files.flatMap((f) => f.references.map((r) => r.enclosing_symbol)).sort()).toEqual(["payment.FakeCharger.Refund", "payment.StripeClient.Refund"]);
+      const asked = (await goWs.search({ query: "what implements Charger", limit: 3 })).hits.map((h) => h.symbol);
+      expect(asked.slice(0, 2).sort()).toEqual(["payment.FakeCharger", "payment.StripeClient"]);
+    } finally {
+      goWs.close();
+    }
+  });
+
   test("find-symbol of an enum member (no declaration of its own) lists its enum, saying so; a qualified one its enum only", async () => {
     const files = {
       "src/error.rs": "/// Errors.\npub enum Error {\n    /// The log is damaged.\n    Corrupt { offset: u64 },\n    Closed,\n}\n\npub enum Other { Closed }\n",
