@@ -7,7 +7,8 @@ export function formatSearch(view: SearchView): string {
   view.hits.forEach((h, i) => {
     out.push(`${i + 1}. ${h.symbol}  [${h.kind}]  score ${h.score.toFixed(4)}`);
     out.push(`   ${h.path}:${h.start_line}-${h.end_line}   id ${h.id}${h.excerpt_may_be_stale ? "   (file changed since indexing)" : ""}`);
-    if (h.doc) out.push(`   /// ${h.doc.length > 160 ? `${h.doc.slice(0, 157)}...` : h.doc}`);
+    // Marked as what it is, not as one language writes it (`///` read as C# to a Go or Python user).
+    if (h.doc) out.push(`   doc: ${h.doc.length > 160 ? `${h.doc.slice(0, 157)}...` : h.doc}`);
     // The line the query pointed at (a trace frame's, a use's) is marked with ">".
     h.excerpt.split("\n").forEach((line, k) => out.push(`   ${String(h.excerpt_start_line + k).padStart(5)} ${h.focus_line === h.excerpt_start_line + k ? ">" : "|"} ${line}`));
   });

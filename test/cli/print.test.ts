@@ -49,4 +49,10 @@ describe("formatSearch", () => {
   test("a query with no hits is quoted so that its own quotes read as part of it", () => {
     expect(formatSearch({ query: '"unclosed', count: 0, hits: [] })).toBe('No results for "\\"unclosed".');
   });
+
+  test("a hit's doc is marked doc:, in no language's comment syntax", () => {
+    const hit = { id: "p:e:1", project: "p", path: "a.go", start_line: 3, end_line: 5, kind: "Function", symbol: "order.withRetry", signature: "func withRetry()", doc: "withRetry calls fn up to attempts times.", excerpt: "func withRetry() {", excerpt_start_line: 3, score: 0.5 };
+    const lines = formatSearch({ query: "retry", count: 1, hits: [hit] } as unknown as Parameters<typeof formatSearch>[0]).split("\n");
+    expect(lines[2]).toBe("   doc: withRetry calls fn up to attempts times.");
+  });
 });
