@@ -210,6 +210,24 @@ export class Workspace {
     return [...this.indexes.keys()];
   }
 
+  /**
+   * Reads a project file as it is now and finds its first syntax error: the line it stops parsing at and its text,
+   * or undefined (it parses, is unreadable, or is of a language read without a parser).
+   */
+  async syntaxErrorReader(index: ProjectIndex): Promise<(path: string) => { line: number; text: string } | undefined> {
+    const chunker = await this.indexDeps.chunker();
+    return (path) => {
+      let text: string;
+      try {
+        text = readFileSync(join(index.project.root, path), "utf8");
+      } catch {
+        return undefined;
+      }
+      const line = chunker.syntaxErrorLine?.(path, text);
+      return line === undefined ? undefined : { line, text };
+    };
+  }
+
   /** The projects a call targets; an unknown id is an error that lists the configured ones. */
   select(project?: string): ProjectIndex[] {
     if (project === undefined || project === "") return [...this.indexes.values()];
@@ -544,19 +562,13 @@ export class Workspace {
     }
     const found = chunkByOrdinal(snapshot, id.ordinal);
     if (!found) {
-      const chunker = await this.indexDeps.chunker();
+      const syntax = await this.syntaxErrorReader(index);
       // The line the file stops parsing at, when the name is still written at or after it (else it was renamed).
       const hiddenBySyntaxError = (path: string, name: string) => {
-        let text: string;
-        try {
-          text = readFileSync(join(index.project.root, path), "utf8");
-        } catch {
-          return undefined; // unreadable now: the message says what the index knows
-        }
-        const line = chunker.syntaxErrorLine?.(path, text);
-        if (line === undefined) return undefined;
+        const found = syntax(path);
+        if (found === undefined) return undefined;
         const said = wholeWord(name);
-        return text.split("\n").some((l, k) => k + 1 >= line && said.test(l)) ? line : undefined;
+        return found.text.split("\n").some((l, k) => k + 1 >= found.line && said.test(l)) ? found.line : undefined;
       };
       throw new StaleChunkIdError(whyNoChunk(snapshot, id, again, (path) => whyNotIndexed(index, snapshot, path)?.text, hiddenBySyntaxError));
     }

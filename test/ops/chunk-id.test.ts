@@ -128,11 +128,14 @@ describe("Workspace.getChunk", () => {
     const broken = good.replace("return x + 5;", "return Compute(x + 5;\n            if (x > 1 {");
     const line = broken.split("\n").findIndex((l) => l.includes("Compute(")) + 1;
     writeTree(root, { "src/Alpha.cs": broken });
+    // The outline says so too: what it lists after that line may be missing or run together.
+    expect((await ws.outline({ path: "src/Alpha.cs" })).warning).toContain(`src/Alpha.cs does not parse from line ${line} (a syntax error)`);
     await expect(ws.getChunk(hit.id)).rejects.toThrow(
       `App.Alpha.Stop (Method \`public int Stop(int x)\` in src/Alpha.cs) is not in the index now: src/Alpha.cs does not parse from line ${line} (a syntax error), which can hide the declarations after it.`,
     );
     writeTree(root, { "src/Alpha.cs": good });
     expect((await ws.getChunk(hit.id)).symbol).toBe("App.Alpha.Stop");
+    expect((await ws.outline({ path: "src/Alpha.cs" })).warning).toBeUndefined();
     // Renamed, with a syntax error elsewhere: a rename, said as one (fixing the error would not bring it back).
     writeTree(root, { "src/Alpha.cs": `${good.replace("Stop(", "Halt(")}\nclass Broken {` });
     await expect(ws.getChunk(hit.id)).rejects.toThrow("App.Alpha.Stop (Method `public int Stop(int x)` in src/Alpha.cs) was deleted or renamed since this id was made.");
