@@ -694,7 +694,8 @@ export async function findSymbol(ws: Workspace, params: FindSymbolParams, hooks?
 function enumsWithMember(snapshot: Snapshot, name: string, linesOf: (path: string) => readonly string[] | undefined): { index: number; line: number }[] {
   const segments = symbolSegments(normalizeName(name));
   const member = segments.pop();
-  if (member === undefined || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(member)) return [];
+  // A name longer than any member (a pasted megabyte) is none: and too long to look for.
+  if (member === undefined || member.length > 200 || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(member)) return [];
   const qualifier = segments.join(".");
   // At a line's start, or after the `{` or `,` of a one-line enum (`pub enum Other { Closed }`).
   const starts = new RegExp(`(?:^|[{,])\\s*(?:#\\[[^\\]]*\\]\\s*|@\\w+\\s*)*${member.replace(/\$/g, "\\$")}(?![\\p{L}\\p{N}_$])\\s*(?:[,;={(}]|$)`, "u");
