@@ -1,5 +1,5 @@
 // One project's index: opens (or repairs) its cache, refreshes it incrementally, and hands out search snapshots.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { ProjectConfig } from "../config/types.ts";
 import type { Embedder } from "../embed/embedder.ts";
@@ -1081,6 +1081,21 @@ export class ProjectIndex {
   }
 
   private chunkerInstance: Chunker | undefined;
+
+  /**
+   * A project file as it is now, and the line of its first syntax error: undefined when it parses, is unreadable, or
+   * is of a language read without a parser. Uses this index's chunker (its grammars stay loaded).
+   */
+  async syntaxErrorIn(path: string): Promise<{ line: number; text: string } | undefined> {
+    let text: string;
+    try {
+      text = readFileSync(join(this.project.root, path), "utf8");
+    } catch {
+      return undefined;
+    }
+    const line = (await this.getChunker()).syntaxErrorLine?.(path, text);
+    return line === undefined ? undefined : { line, text };
+  }
 
   private async getChunker(): Promise<Chunker> {
     return (this.chunkerInstance ??= await this.deps.chunker());

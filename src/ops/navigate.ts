@@ -462,7 +462,7 @@ export async function outline(ws: Workspace, params: OutlineParams, hooks?: Oper
     );
   }
   if (mayBeStale(index.project.root, snapshot.files.get(rel), rel)) view.file_may_be_stale = true;
-  const broken = (await ws.syntaxErrorReader(index))(rel);
+  const broken = await index.syntaxErrorIn(rel);
   if (broken) warnings.push(`${rel} does not parse from line ${broken.line} (a syntax error): declarations after it may be missing or run together until it is fixed.`);
   if (warnings.length > 0) view.warning = warnings.join(" ");
   return view;

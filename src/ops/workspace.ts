@@ -1,5 +1,5 @@
 // The operations CLI commands and MCP tools share: search, get chunk, status, reindex, over one or many projects.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { wholeWord } from "../text/whole-word.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import type { AppConfig, ProjectConfig } from "../config/types.ts";
@@ -208,24 +208,6 @@ export class Workspace {
 
   get projectIds(): string[] {
     return [...this.indexes.keys()];
-  }
-
-  /**
-   * Reads a project file as it is now and finds its first syntax error: the line it stops parsing at and its text,
-   * or undefined (it parses, is unreadable, or is of a language read without a parser).
-   */
-  async syntaxErrorReader(index: ProjectIndex): Promise<(path: string) => { line: number; text: string } | undefined> {
-    const chunker = await this.indexDeps.chunker();
-    return (path) => {
-      let text: string;
-      try {
-        text = readFileSync(join(index.project.root, path), "utf8");
-      } catch {
-        return undefined;
-      }
-      const line = chunker.syntaxErrorLine?.(path, text);
-      return line === undefined ? undefined : { line, text };
-    };
   }
 
   /** The projects a call targets; an unknown id is an error that lists the configured ones. */
@@ -562,10 +544,11 @@ export class Workspace {
     }
     const found = chunkByOrdinal(snapshot, id.ordinal);
     if (!found) {
-      const syntax = await this.syntaxErrorReader(index);
+      const removed = snapshot.db.removedChunk(id.ordinal);
+      const broken = removed ? await index.syntaxErrorIn(removed.path) : undefined;
       // The line the file stops parsing at, when the name is still written at or after it (else it was renamed).
       const hiddenBySyntaxError = (path: string, name: string) => {
-        const found = syntax(path);
+        const found = path === removed?.path ? broken : undefined;
         if (found === undefined) return undefined;
         const said = wholeWord(name);
         return found.text.split("\n").some((l, k) => k + 1 >= found.line && said.test(l)) ? found.line : undefined;

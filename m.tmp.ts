@@ -1,0 +1,10 @@
+import { Workspace } from "./src/ops/workspace.ts";
+import { createEmbedder } from "./src/embed/create.ts";
+import { embeddingConfig, projectConfig } from "./test/support/index-fixture.ts";
+const embedding = embeddingConfig({ provider: "none" });
+const ws = new Workspace({ projects: [projectConfig("/work/main/node_modules/com.cysharp.unitask", "/tmp/m-cache", { id: "ut" })], embedding }, { embedder: createEmbedder(embedding), chunker: async () => (await import("./src/chunk/chunker.ts")).createChunker() });
+await ws.outline({ path: "Runtime/UniTask.cs" });
+const t = performance.now();
+for (let i = 0; i < 10; i++) await ws.outline({ path: "Runtime/PlayerLoopHelper.cs" });
+console.log(`outline x10: ${((performance.now() - t) / 10).toFixed(1)} ms each`);
+ws.close();
