@@ -321,7 +321,7 @@ function membersOf(snapshot: Snapshot, types: readonly number[], member: string)
   // Two types may share a symbol (`AsyncUniTask<T>` and `AsyncUniTask<T1, T2>`): each member is listed once.
   const out = new Set<number>();
   // Wherever they are declared: a partial class's other file, a Rust trait impl beside the trait.
-  const named = chunksNamed(snapshot, [member.toLowerCase()]).get(member.toLowerCase())!;
+  const named = namedCaseless(snapshot, member);
   for (const type of types) {
     const owner = chunks.symbolAt(type);
     // A Rust impl's methods carry its own file's module: `storage.sync.FileEngine.flush` for `storage.file.FileEngine`.
@@ -351,8 +351,7 @@ function implementersOf(snapshot: Snapshot, typeName: string, own: string | unde
  */
 export function goImplementers(snapshot: Snapshot, typeName: string, own?: string): number[] {
   const chunks = snapshot.chunks;
-  const lower = typeName.toLowerCase();
-  const interfaces = chunksNamed(snapshot, [lower]).get(lower)!.filter(
+  const interfaces = namedCaseless(snapshot, typeName).filter(
     (i) => chunks.kindAt(i) === "Interface" && chunks.pathAt(i).endsWith(".go") && chunks.nameAt(i) === typeName && (own === undefined || chunks.symbolAt(i) === own),
   );
   if (interfaces.length === 0) return [];
@@ -370,8 +369,7 @@ export function goImplementers(snapshot: Snapshot, typeName: string, own?: strin
     if (!wanted || wanted.size === 0) continue;
     for (const [owner, names] of methodsOf) {
       if (owner === chunks.symbolAt(iface) || ![...wanted].every((name) => names.has(name))) continue;
-      const simple = owner.slice(owner.lastIndexOf(".") + 1).toLowerCase();
-      const type = chunksNamed(snapshot, [simple]).get(simple)!.find((i) => chunks.symbolAt(i) === owner && chunks.kindAt(i) !== "Method" && chunks.kindAt(i) !== "Interface");
+      const type = namedCaseless(snapshot, owner.slice(owner.lastIndexOf(".") + 1)).find((i) => chunks.symbolAt(i) === owner && chunks.kindAt(i) !== "Method" && chunks.kindAt(i) !== "Interface");
       if (type !== undefined) out.push(type);
     }
   }
@@ -392,10 +390,9 @@ export function rustImplementingType(snapshot: Snapshot, use: StoredIdentifier):
   if (first === undefined || chunks.kindAt(first) !== "Method") return undefined;
   const owner = chunks.qualifierAt(first);
   if (owner === undefined) return first;
-  const name = owner.slice(owner.lastIndexOf(".") + 1).toLowerCase();
   // The impl may sit in another module than the type (`impl Engine for FileEngine` in sync.rs): then the one type of
   // that name.
-  const types = chunksNamed(snapshot, [name]).get(name)!.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)));
+  const types = namedCaseless(snapshot, owner.slice(owner.lastIndexOf(".") + 1)).filter((i) => TYPE_KINDS.has(chunks.kindAt(i)));
   const typeSymbols = new Set(types.map((i) => chunks.symbolAt(i)));
   return types.find((i) => chunks.symbolAt(i) === owner) ?? (typeSymbols.size === 1 ? types[0] : first);
 }
