@@ -44,34 +44,34 @@ export function snippetLead(snapshot: Snapshot, query: string, sourceLines: Sour
     });
     return lead;
   }
-  // A Rust impl header is in no chunk (its methods are): pasted, an inherent one (`impl<K, V> LruCache<K, V> {`) asks
-  // for its type, a trait impl's (`impl fmt::Debug for LruCache<K, V>`) for its methods, whose signatures start with it.
+  // A Rust impl header is in no chunk (its methods are): pasted, it asks for what the impl declares.
   const header = lines.length === 1 ? RUST_IMPL_HEADER.exec(lines[0]!) : null;
-  if (header) {
-    const [, trait, type] = header as unknown as [string, string | undefined, string];
-    const chunks = snapshot.chunks;
-    const found: number[] = [];
-    if (trait === undefined) {
-      const lower = type.toLowerCase();
-      found.push(...chunksNamed(snapshot, [lower]).get(lower)!.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)) && chunks.nameAt(i) === type));
-    } else {
-      // The trait as pasted (`From<io::Error>`, path aside), else by name alone (`From`: every From impl of the type).
-      const compact = (text: string) => text.replace(/\s+/g, "");
-      const pasted = `${compact(trait).split("::").pop()}for`;
-      const traitName = `${compact(trait).replace(/<.*$/, "").split("::").pop()}`;
-      const methods: { index: number; signature: string }[] = [];
-      for (let i = 0; i < chunks.length; i++) {
-        if (chunks.kindAt(i) !== "Method" || !chunks.pathAt(i).endsWith(".rs") || !`.${chunks.qualifierAt(i) ?? ""}`.endsWith(`.${type}`)) continue;
-        const signature = compact(withDetails(snapshot, chunks.at(i)!).signature);
-        if (signature.startsWith("impl")) methods.push({ index: i, signature });
-      }
-      const exact = methods.filter((m) => m.signature.includes(pasted));
-      const named = methods.filter((m) => new RegExp(`(?:^impl|::|>)${traitName}\\b`).test(m.signature.replace(/^impl<[^>]*>/, "impl")));
-      found.push(...(exact.length > 0 ? exact : named).map((m) => m.index));
-    }
-    found.forEach((i, k) => lead.set(i, -k));
-  }
+  if (header) rustImplDeclarations(snapshot, header[1], header[2]!).forEach((i, k) => lead.set(i, -k));
   return lead;
+}
+
+/**
+ * What a pasted impl header asks for: an inherent one (`impl<K, V> LruCache<K, V> {`) its type; a trait impl's
+ * (`impl fmt::Debug for LruCache<K, V>`) that impl's methods, whose signatures start with the header: the trait as
+ * pasted (`From<io::Error>`, path aside), else by name alone (`From`: every From impl of the type).
+ */
+function rustImplDeclarations(snapshot: Snapshot, trait: string | undefined, type: string): number[] {
+  const chunks = snapshot.chunks;
+  if (trait === undefined) {
+    const lower = type.toLowerCase();
+    return chunksNamed(snapshot, [lower]).get(lower)!.filter((i) => TYPE_KINDS.has(chunks.kindAt(i)) && chunks.nameAt(i) === type);
+  }
+  const pasted = `${compactCode(trait).split("::").pop()}for`;
+  const traitName = compactCode(trait).replace(/<.*$/, "").split("::").pop()!;
+  const methods: { index: number; signature: string }[] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    if (chunks.kindAt(i) !== "Method" || !chunks.pathAt(i).endsWith(".rs") || !`.${chunks.qualifierAt(i) ?? ""}`.endsWith(`.${type}`)) continue;
+    const signature = compactCode(withDetails(snapshot, chunks.at(i)!).signature);
+    if (signature.startsWith("impl")) methods.push({ index: i, signature });
+  }
+  const exact = methods.filter((m) => m.signature.includes(pasted));
+  const named = methods.filter((m) => new RegExp(`(?:^impl|::|>)${traitName}\\b`).test(m.signature.replace(/^impl<[^>]*>/, "impl")));
+  return (exact.length > 0 ? exact : named).map((m) => m.index);
 }
 
 /**
