@@ -198,7 +198,7 @@ interface LocatedFile {
  */
 export function fallbackConfig(input: LoadConfigInput): AppConfig {
   // The environment's and the command line's settings when they are valid (only the file was not), else the defaults.
-  for (const tried of [input, { ...input, env: {} }, { ...input, env: {}, flags: {} }]) {
+  for (const tried of [input, { ...input, env: {} }]) {
     try {
       const envSettings = readEnvSettings(tried.env);
       const parsed = validate(envSettings.length > 0 ? applyEnvSettings({}, envSettings) : {}, () => "the built-in defaults");
